@@ -1,0 +1,164 @@
+public import Foundation
+
+extension JSONDocument {
+  /// Parses UTF-8 JSON text held in `Data`.
+  public init(parsing data: Data, options: JSONReadOptions = .init()) throws(JSONError) {
+    let result = data.withUnsafeBytes { buffer in
+      Result { () throws(JSONError) in try JSONDocument(parsing: buffer, options: options) }
+    }
+    self = try result.get()
+  }
+}
+
+extension JSONValue {
+  /// Parses UTF-8 JSON text held in `Data` (any value at the top level).
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
+  public init(json data: Data, options: JSONReadOptions = .init()) throws(JSONError) {
+    let result = data.withUnsafeBytes { buffer in
+      Result { () throws(JSONError) in try JSONValue(json: buffer, options: options) }
+    }
+    self = try result.get()
+  }
+
+  /// Parses UTF-8 JSON text held in `Data`, accepting nesting up to `maxDepth`.
+  public init(json data: Data, maxDepth: Int) throws(JSONError) {
+    try self.init(json: data, options: JSONReadOptions(maxDepth: maxDepth))
+  }
+
+  /// The value as UTF-8 JSON text.
+  public func jsonData(options: JSONWriteOptions = []) -> Data {
+    Data(jsonBytes(options: options))
+  }
+}
+
+// MARK: - Foundation graphs
+
+extension JSONValue {
+  /// Converts a Foundation graph (`[String: Any]`, `[Any]`, `NSDictionary`,
+  /// `NSArray`, `String`, `NSNumber`, `NSNull`, Swift numbers and Booleans,
+  /// `Decimal`, `JSONValue`) as `JSONSerialization` produces or accepts it.
+  ///
+  /// `NSNumber` Booleans become `.bool` and other `NSNumber`s `.number`,
+  /// told apart by their type, not their value. NaN and infinities become
+  /// `null`, as everywhere in ModelKit.
+  ///
+  /// - Throws: `ModelError` of kind `.unsupportedType`, with the path of
+  ///   the first value that has no JSON form (a `Date`, a custom class, …).
+  public init(jsonObject: Any) throws(ModelError) {
+    self = try FoundationGraph.value(from: jsonObject, path: "$", depth: 0)
+  }
+
+  /// The value as a Foundation graph: `[String: Any]`, `[Any]`, `String`,
+  /// `Bool`, `Int`/`UInt64` for integers in range, `Double` for other
+  /// numbers (`Decimal` for integers beyond 64 bits), and `NSNull`.
+  public func jsonObject() -> Any {
+    switch self {
+    case .null: return NSNull()
+    case .bool(let flag): return flag
+    case .number(let number): return FoundationGraph.foundationNumber(number)
+    case .string(let string): return string
+    case .array(let elements): return elements.map { $0.jsonObject() }
+    case .object(let object):
+      var dictionary: [String: Any] = [:]
+      dictionary.reserveCapacity(object.count)
+      for (key, value) in object { dictionary[key] = value.jsonObject() }
+      return dictionary
+    }
+  }
+}
+
+/// Conversions between Foundation object graphs and `JSONValue`.
+enum FoundationGraph {
+  /// Deeper Foundation graphs are refused rather than risk the stack.
+  static let maximumDepth = JSONValue.maximumDepth
+
+  private static let booleanType: AnyClass = type(of: NSNumber(value: true))
+
+  static func value(from any: Any, path: @autoclosure () -> String, depth: Int) throws(ModelError)
+    -> JSONValue
+  {
+    guard depth < maximumDepth else {
+      throw ModelError(
+        kind: .unsupportedType, message: "the graph is nested deeper than \(maximumDepth) levels",
+        codingPath: path())
+    }
+    if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
+      return value(from: number)
+    }
+    switch any {
+    case let value as JSONValue: return value
+    case let object as JSONObject: return .object(object)
+    case is NSNull: return .null
+    case let flag as Bool: return .bool(flag)
+    case let string as String: return .string(string)
+    case let string as Substring: return .string(String(string))
+    case let integer as Int: return JSONValue(integer)
+    case let integer as Int8: return .number(JSONNumber(integer))
+    case let integer as Int16: return .number(JSONNumber(integer))
+    case let integer as Int32: return .number(JSONNumber(integer))
+    case let integer as Int64: return .number(JSONNumber(integer))
+    case let integer as UInt: return .number(JSONNumber(integer))
+    case let integer as UInt8: return .number(JSONNumber(integer))
+    case let integer as UInt16: return .number(JSONNumber(integer))
+    case let integer as UInt32: return .number(JSONNumber(integer))
+    case let integer as UInt64: return .number(JSONNumber(integer))
+    case let double as Double: return JSONValue(double)
+    case let float as Float: return JSONNumber(float).map(JSONValue.number) ?? .null
+    case let decimal as Decimal: return decimalValue(decimal)
+    case let dictionary as [String: Any]:
+      var object = JSONObject()
+      for (key, element) in dictionary {
+        object[key] = try value(from: element, path: "\(path()).\(key)", depth: depth + 1)
+      }
+      return .object(object)
+    case let array as [Any]:
+      var elements: [JSONValue] = []
+      elements.reserveCapacity(array.count)
+      for (index, element) in array.enumerated() {
+        elements.append(try value(from: element, path: "\(path())[\(index)]", depth: depth + 1))
+      }
+      return .array(elements)
+    case let optional as any OptionalProtocol:
+      guard let wrapped = optional.wrappedAny else { return .null }
+      return try value(from: wrapped, path: path(), depth: depth)
+    default:
+      throw ModelError(
+        kind: .unsupportedType, message: "a value of type \(type(of: any)) has no JSON form",
+        codingPath: path())
+    }
+  }
+
+  private static func value(from number: NSNumber) -> JSONValue {
+    if type(of: number) == booleanType { return .bool(number.boolValue) }
+    if let decimal = number as? NSDecimalNumber { return decimalValue(decimal.decimalValue) }
+    switch UInt8(bitPattern: number.objCType.pointee) {
+    case UInt8(ascii: "f"), UInt8(ascii: "d"): return JSONValue(number.doubleValue)
+    case UInt8(ascii: "Q"), UInt8(ascii: "L"), UInt8(ascii: "I"), UInt8(ascii: "S"), UInt8(ascii: "C"):
+      return JSONValue(number.uint64Value)
+    default: return JSONValue(number.int64Value)
+    }
+  }
+
+  private static func decimalValue(_ decimal: Decimal) -> JSONValue {
+    guard decimal.isFinite, let number = JSONNumber(text: decimal.description) else { return .null }
+    return .number(number)
+  }
+
+  static func foundationNumber(_ number: JSONNumber) -> Any {
+    if let integer = number.int { return integer }
+    if let unsigned = number.uint64 { return unsigned }
+    let isIntegral = !number.text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
+    if isIntegral, let decimal = Decimal(string: number.text) { return decimal }
+    return number.double ?? Double(number.text) ?? 0
+  }
+}
+
+/// Lets an `Any` that holds an `Optional` be unwrapped.
+private protocol OptionalProtocol {
+  var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalProtocol {
+  fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
+}

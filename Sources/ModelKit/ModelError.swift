@@ -1,0 +1,73 @@
+/// The error every ModelKit entry point throws: what went wrong and where.
+///
+/// ```swift
+/// do { _ = try JSONValue(jsonData: data) }
+/// catch let error as ModelError {
+///   print(error.kind, error.codingPath, error.line ?? 0)
+/// }
+/// ```
+public struct ModelError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, in a form code can switch over.
+  public enum Kind: Sendable, Hashable {
+    /// The input is not valid JSON; `syntaxError` says where.
+    case syntax
+    /// The top-level value is of the wrong kind (an array for a model, a number, …).
+    case wrongTopLevel
+    /// A value cannot be converted to the property's type (strict mode).
+    case typeMismatch
+    /// A value is outside the range of the property's type (strict mode).
+    case outOfRange
+    /// `null` for a non-optional property (strict mode).
+    case unexpectedNull
+    /// A required key is missing (strict Codable decoding).
+    case missingKey
+    /// A hook rejected the value; `underlying` is the hook's error.
+    case rejected
+    /// A value cannot be written as JSON (a reference cycle, a non-finite number in strict mode).
+    case unencodable
+    /// A type the model layer cannot use (for example, a module without reflection metadata).
+    case unsupportedType
+  }
+
+  /// What went wrong.
+  public let kind: Kind
+  /// A sentence a person understands.
+  public let message: String
+  /// Where in the JSON: `$` for the top level, then `.key` and `[index]`
+  /// steps, for example `$.users[3].id`.
+  public let codingPath: String
+  /// The reader's error, for `.syntax`.
+  public let syntaxError: JSONError?
+  /// The error that caused this one, such as a hook's own error.
+  public let underlying: (any Error & Sendable)?
+
+  /// Creates an error.
+  public init(
+    kind: Kind, message: String, codingPath: String = "$", syntaxError: JSONError? = nil,
+    underlying: (any Error & Sendable)? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    self.codingPath = codingPath
+    self.syntaxError = syntaxError
+    self.underlying = underlying ?? syntaxError
+  }
+
+  /// Wraps a reader error as a `.syntax` error.
+  public init(_ syntaxError: JSONError) {
+    self.init(kind: .syntax, message: syntaxError.message, syntaxError: syntaxError)
+  }
+
+  /// The 1-based line of a syntax error.
+  public var line: Int? { syntaxError?.line }
+  /// The 1-based column of a syntax error.
+  public var column: Int? { syntaxError?.column }
+  /// The byte offset of a syntax error.
+  public var offset: Int? { syntaxError?.offset }
+
+  /// The message, the coding path and, for syntax errors, the position.
+  public var description: String {
+    if let syntaxError { return "\(syntaxError) (at \(codingPath))" }
+    return "\(message) (at \(codingPath))"
+  }
+}

@@ -1,0 +1,124 @@
+extension JSONDocument {
+  /// Whether the value at `node` is `null`.
+  @inlinable
+  public func isNull(_ node: Node) -> Bool { entry(node).tag == .null }
+
+  /// The Boolean at `node`, or nil when it is not `true`/`false`.
+  @inlinable
+  public func bool(_ node: Node) -> Bool? {
+    switch entry(node).tag {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+
+  /// The number at `node` as `Int64` when it is an integer in range
+  /// (`7`, `7.0` and `7e0` all qualify; `7.5` does not), else nil.
+  @inlinable
+  public func int64(_ node: Node) -> Int64? {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int: return Int64(bitPattern: entry.payload)
+    case .decimal: return withNumberText(entry) { NumberText.exactInt64($0) }
+    default: return nil
+    }
+  }
+
+  /// The number at `node` as `UInt64` when it is a non-negative integer in range, else nil.
+  @inlinable
+  public func uint64(_ node: Node) -> UInt64? {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int: return Int64(bitPattern: entry.payload) >= 0 ? entry.payload : nil
+    case .uint: return entry.payload
+    case .decimal: return withNumberText(entry) { NumberText.exactUInt64($0) }
+    default: return nil
+    }
+  }
+
+  /// The number at `node` as `Int` when it is an integer in range, else nil.
+  @inlinable
+  public func int(_ node: Node) -> Int? { int64(node).flatMap { Int(exactly: $0) } }
+
+  /// The number at `node` as the nearest `Double` (correctly rounded), or nil
+  /// when it is not a number or its magnitude is beyond `Double`'s range.
+  /// Numbers too small for `Double` give zero with their sign.
+  @inlinable
+  public func double(_ node: Node) -> Double? {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int: return Double(Int64(bitPattern: entry.payload))
+    case .uint: return Double(entry.payload)
+    case .decimal: return withNumberText(entry) { NumberText.double($0) }
+    default: return nil
+    }
+  }
+
+  /// The exact text of the number at `node`, or nil when it is not a number.
+  public func numberText(_ node: Node) -> String? {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int, .uint, .decimal: return withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+    default: return nil
+    }
+  }
+
+  @inlinable
+  func withNumberText<R>(_ entry: TapeEntry, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let length = entry.tag == .decimal ? Int(truncatingIfNeeded: entry.payload) : entry.aux
+    return body(UnsafeBufferPointer(start: storage.bytes + entry.position, count: length))
+  }
+
+  /// The string at `node` (a string value or an object key), unescaped; nil
+  /// when the value is not a string.
+  public func string(_ node: Node) -> String? {
+    let entry = entry(node)
+    let raw = UnsafeBufferPointer(
+      start: storage.bytes + entry.position, count: Int(truncatingIfNeeded: entry.payload))
+    switch entry.tag {
+    case .string: return String(decoding: raw, as: UTF8.self)
+    case .escapedString: return StringUnescaper.decode(raw)
+    default: return nil
+    }
+  }
+
+  /// Whether the string at `node` equals `text`, without creating a string
+  /// when the JSON string has no escapes.
+  @inlinable
+  public func stringEquals(_ node: Node, _ text: String) -> Bool {
+    let entry = entry(node)
+    switch entry.tag {
+    case .string:
+      let length = Int(truncatingIfNeeded: entry.payload)
+      let start = storage.bytes + entry.position
+      if let equal = text.utf8.withContiguousStorageIfAvailable({ utf8 in
+        utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, start, length))
+      }) {
+        return equal
+      }
+      return string(node) == text
+    case .escapedString:
+      return string(node) == text
+    default:
+      return false
+    }
+  }
+}
+
+/// Compares two byte ranges of equal length.
+@inlinable
+func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var index = 0
+  while index + 8 <= count {
+    let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    let right = UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    if left != right { return false }
+    index += 8
+  }
+  while index < count {
+    if lhs[index] != rhs[index] { return false }
+    index += 1
+  }
+  return true
+}

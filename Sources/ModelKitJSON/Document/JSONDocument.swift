@@ -1,0 +1,194 @@
+/// A parsed JSON text: one flat tape of nodes over the input bytes.
+///
+/// Reading builds no dictionaries, arrays or strings: strings stay byte ranges
+/// decoded on demand and numbers keep their exact text (integers that fit
+/// `Int64`/`UInt64` also keep their value). Walk it with nodes:
+///
+/// ```swift
+/// let doc = try JSONDocument(parsing: #"{"id": 7, "tags": ["a", "b"]}"#)
+/// for (key, value) in doc.members(of: doc.root) {
+///   print(doc.string(key)!, doc.kind(of: value))
+/// }
+/// doc.member("id", of: doc.root).flatMap(doc.int)   // 7
+/// ```
+///
+/// A document is immutable and `Sendable`; copies share storage.
+public struct JSONDocument: Sendable {
+  @usableFromInline let storage: DocumentStorage
+
+  /// Parses `bytes` (UTF-8 JSON text), copying them once.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
+  /// - Complexity: O(n) in the length of the input.
+  public init(parsing bytes: UnsafeRawBufferPointer, options: JSONReadOptions = .init())
+    throws(JSONError)
+  {
+    storage = DocumentStorage(copying: bytes)
+    var reader = JSONReader(storage: storage, options: options)
+    try reader.read()
+  }
+
+  /// Parses UTF-8 JSON text held in an array.
+  public init(parsing bytes: [UInt8], options: JSONReadOptions = .init()) throws(JSONError) {
+    let result = bytes.withUnsafeBytes { buffer in
+      Result { () throws(JSONError) in try JSONDocument(parsing: buffer, options: options) }
+    }
+    self = try result.get()
+  }
+
+  /// Parses JSON text held in a string.
+  public init(parsing text: String, options: JSONReadOptions = .init()) throws(JSONError) {
+    var text = text
+    let result = text.withUTF8 { buffer in
+      Result { () throws(JSONError) in
+        try JSONDocument(parsing: UnsafeRawBufferPointer(buffer), options: options)
+      }
+    }
+    self = try result.get()
+  }
+
+  /// A position in a document: a value, or the key of an object member.
+  ///
+  /// Nodes are only meaningful for the document that produced them.
+  public struct Node: Hashable, Sendable {
+    /// The node's index on the tape.
+    public let index: Int
+
+    @inlinable init(_ index: Int) { self.index = index }
+  }
+
+  /// The top-level value.
+  @inlinable public var root: Node { Node(0) }
+
+  /// The number of nodes on the tape (every value and every key counts one).
+  public var nodeCount: Int { storage.tapeCount }
+
+  @inlinable
+  func entry(_ node: Node) -> TapeEntry {
+    precondition(node.index >= 0 && node.index < storage.tapeCount, "node from another document")
+    return storage.tape[node.index]
+  }
+
+  /// The kind of value at `node`.
+  @inlinable
+  public func kind(of node: Node) -> JSONKind {
+    switch entry(node).tag {
+    case .null: .null
+    case .true, .false: .bool
+    case .int, .uint, .decimal: .number
+    case .string, .escapedString: .string
+    case .array: .array
+    case .object: .object
+    }
+  }
+
+  /// The byte offset of `node` in the input: the first byte of a value,
+  /// the first byte after the opening quote of a string.
+  public func offset(of node: Node) -> Int { entry(node).position }
+
+  /// The element count of an array, the member count of an object (duplicate
+  /// keys included), or 0 for any other value.
+  @inlinable
+  public func count(of node: Node) -> Int {
+    let entry = entry(node)
+    switch entry.tag {
+    case .array, .object: return entry.count
+    default: return 0
+    }
+  }
+
+  /// The node that follows `node` and all of its children.
+  @inlinable
+  func skip(_ node: Node) -> Node {
+    let entry = entry(node)
+    switch entry.tag {
+    case .array, .object: return Node(entry.nextSibling)
+    default: return Node(node.index + 1)
+    }
+  }
+
+  /// The elements of the array at `node` (empty for any other value).
+  @inlinable
+  public func elements(of node: Node) -> Elements {
+    let entry = entry(node)
+    return Elements(document: self, first: node.index + 1, count: entry.tag == .array ? entry.count : 0)
+  }
+
+  /// The members of the object at `node`, in input order, duplicates
+  /// included (empty for any other value).
+  @inlinable
+  public func members(of node: Node) -> Members {
+    let entry = entry(node)
+    return Members(document: self, first: node.index + 1, count: entry.tag == .object ? entry.count : 0)
+  }
+
+  /// The value of the member named `key` in the object at `node`; the last
+  /// one wins when a key is repeated. Nil when absent or not an object.
+  ///
+  /// - Complexity: O(m), m being the number of members.
+  public func member(_ key: String, of node: Node) -> Node? {
+    var found: Node?
+    for (name, value) in members(of: node) where stringEquals(name, key) {
+      found = value
+    }
+    return found
+  }
+
+  /// The elements of an array node.
+  public struct Elements: Sequence, IteratorProtocol, Sendable {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline var cursor: Int
+    @usableFromInline var remaining: Int
+
+    @inlinable init(document: JSONDocument, first: Int, count: Int) {
+      self.document = document
+      self.cursor = first
+      self.remaining = count
+    }
+
+    /// The next element, or nil after the last.
+    @inlinable
+    public mutating func next() -> Node? {
+      guard remaining > 0 else { return nil }
+      remaining -= 1
+      let node = Node(cursor)
+      cursor = document.skip(node).index
+      return node
+    }
+
+    /// The number of elements not yet returned.
+    @inlinable public var underestimatedCount: Int { remaining }
+  }
+
+  /// The members of an object node: key node and value node.
+  public struct Members: Sequence, IteratorProtocol, Sendable {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline var cursor: Int
+    @usableFromInline var remaining: Int
+
+    @inlinable init(document: JSONDocument, first: Int, count: Int) {
+      self.document = document
+      self.cursor = first
+      self.remaining = count
+    }
+
+    /// The next member, or nil after the last.
+    @inlinable
+    public mutating func next() -> (key: Node, value: Node)? {
+      guard remaining > 0 else { return nil }
+      remaining -= 1
+      let key = Node(cursor)
+      let value = Node(cursor + 1)
+      cursor = document.skip(value).index
+      return (key, value)
+    }
+
+    /// The number of members not yet returned.
+    @inlinable public var underestimatedCount: Int { remaining }
+  }
+}
+
+/// The six kinds of JSON value.
+public enum JSONKind: Sendable, Hashable, CaseIterable {
+  case null, bool, number, string, array, object
+}

@@ -1,0 +1,92 @@
+/// Decodes the bytes between a JSON string's quotes, already validated by the reader.
+@usableFromInline
+enum StringUnescaper {
+  /// The string for `raw`: escapes resolved; lone surrogates and ill-formed
+  /// UTF-8 (present only when the reader was told to replace them) become U+FFFD.
+  @usableFromInline
+  static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+    // Every escape is at least as long as what it stands for, and U+FFFD
+    // (3 bytes) replaces a 6-byte escape, so the output fits in `raw.count`.
+    // Ill-formed UTF-8 is copied as is; the initialiser repairs it.
+    String(unsafeUninitializedCapacity: raw.count) { output in
+      var read = 0
+      var written = 0
+      while read < raw.count {
+        let byte = raw[read]
+        guard byte == UInt8(ascii: "\\") else {
+          output[written] = byte
+          written += 1
+          read += 1
+          continue
+        }
+        let escape = raw[read + 1]
+        read += 2
+        var scalar: UInt32
+        switch escape {
+        case UInt8(ascii: "b"): scalar = 0x08
+        case UInt8(ascii: "f"): scalar = 0x0C
+        case UInt8(ascii: "n"): scalar = 0x0A
+        case UInt8(ascii: "r"): scalar = 0x0D
+        case UInt8(ascii: "t"): scalar = 0x09
+        case UInt8(ascii: "u"):
+          scalar = hexQuad(raw, read)
+          read += 4
+          if (0xD800...0xDBFF).contains(scalar), read + 6 <= raw.count,
+            raw[read] == UInt8(ascii: "\\"), raw[read + 1] == UInt8(ascii: "u")
+          {
+            let low = hexQuad(raw, read + 2)
+            if (0xDC00...0xDFFF).contains(low) {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+              read += 6
+            }
+          }
+          if (0xD800...0xDFFF).contains(scalar) { scalar = 0xFFFD }
+        default: scalar = UInt32(escape)  // '"', '\\', '/'
+        }
+        written += encodeUTF8(scalar, into: output, at: written)
+      }
+      return written
+    }
+  }
+
+  private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {
+    var value: UInt32 = 0
+    for offset in 0..<4 {
+      let byte = raw[start + offset]
+      let digit: UInt8 =
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// Writes `scalar` as UTF-8 at `index`; returns the number of bytes written.
+  static func encodeUTF8(
+    _ scalar: UInt32, into output: UnsafeMutableBufferPointer<UInt8>, at index: Int
+  ) -> Int {
+    switch scalar {
+    case 0..<0x80:
+      output[index] = UInt8(scalar)
+      return 1
+    case 0x80..<0x800:
+      output[index] = UInt8(0xC0 | scalar >> 6)
+      output[index + 1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
+    case 0x800..<0x10000:
+      output[index] = UInt8(0xE0 | scalar >> 12)
+      output[index + 1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      output[index + 2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
+    default:
+      output[index] = UInt8(0xF0 | scalar >> 18)
+      output[index + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      output[index + 2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      output[index + 3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
+    }
+  }
+}

@@ -1,0 +1,24 @@
+/// Settings for reading JSON text.
+///
+/// ```swift
+/// let doc = try JSONDocument(parsing: bytes, options: JSONReadOptions(maxDepth: 64))
+/// ```
+public struct JSONReadOptions: Sendable, Hashable {
+  /// The deepest nesting of arrays and objects accepted; deeper input is a
+  /// `JSONError` of kind `.nestingTooDeep`. The default is 512.
+  public var maxDepth: Int
+
+  /// What to do with bytes that are not valid UTF-8 and with escaped lone
+  /// surrogates (`"\uD800"`).
+  ///
+  /// `false` (the default, RFC 8259): the input is rejected with
+  /// `.invalidUnicode`. `true`: the input is accepted and each bad sequence
+  /// reads as U+FFFD REPLACEMENT CHARACTER.
+  public var replacesInvalidUnicode: Bool
+
+  /// Creates read options; every parameter has its default.
+  public init(maxDepth: Int = 512, replacesInvalidUnicode: Bool = false) {
+    self.maxDepth = maxDepth
+    self.replacesInvalidUnicode = replacesInvalidUnicode
+  }
+}

@@ -1,0 +1,166 @@
+extension JSONReader {
+  /// Reads a string starting at the opening quote and appends its node.
+  ///
+  /// Validates escapes, surrogate pairs and UTF-8 here, once; the bytes stay
+  /// in place and are decoded only when somebody asks for the string.
+  mutating func readString() throws(JSONError) {
+    let start = position + 1
+    var index = start
+    var needsDecoding = false
+    let raw = UnsafeRawPointer(input)
+    scan: while true {
+      // Eight bytes at a time while none is '"', '\\', a control byte or non-ASCII.
+      while true {
+        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        if Self.needsAttention(UInt64(littleEndian: word)) { break }
+        index += 8
+      }
+      let byte = input[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        break scan
+      case UInt8(ascii: "\\"):
+        needsDecoding = true
+        index = try validateEscape(at: index)
+      case 0..<0x20:
+        if index >= count {
+          position = index
+          throw unexpected("unterminated string")
+        }
+        throw error(
+          .controlCharacterInString,
+          "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) must be escaped in a string",
+          at: index)
+      case 0x80...:
+        if let next = validUTF8Sequence(at: index) {
+          index = next
+        } else if options.replacesInvalidUnicode {
+          needsDecoding = true
+          index += 1
+        } else {
+          throw error(.invalidUnicode, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string", at: index)
+        }
+      default:
+        index += 1
+      }
+    }
+    storage.append(
+      TapeEntry(
+        tag: needsDecoding ? .escapedString : .string, position: start,
+        payload: UInt64(index - start)))
+    position = index + 1
+  }
+
+  /// Whether any of the eight bytes is '"', '\\', below 0x20 or above 0x7F.
+  @inline(__always)
+  static func needsAttention(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let hasQuote = (quote &- ones) & ~quote
+    let hasBackslash = (backslash &- ones) & ~backslash
+    let hasControl = word &- (ones &* 0x20)
+    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
+  }
+
+  /// Checks the escape at `index` (a backslash); returns the index after it.
+  private func validateEscape(at index: Int) throws(JSONError) -> Int {
+    switch input[index + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+      UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return index + 2
+    case UInt8(ascii: "u"):
+      let unit = try hexQuad(at: index + 2)
+      switch unit {
+      case 0xD800...0xDBFF:
+        if input[index + 6] == UInt8(ascii: "\\"), input[index + 7] == UInt8(ascii: "u"),
+          let low = hexValue(at: index + 8), (0xDC00...0xDFFF).contains(low)
+        {
+          return index + 12
+        }
+        return try loneSurrogate(at: index)
+      case 0xDC00...0xDFFF:
+        return try loneSurrogate(at: index)
+      default:
+        return index + 6
+      }
+    default:
+      if index + 1 >= count {
+        var reader = self
+        reader.position = index + 1
+        throw reader.unexpected("unterminated string")
+      }
+      throw error(
+        .invalidEscape, "invalid escape '\\\(describeByte(input[index + 1]))' in string", at: index)
+    }
+  }
+
+  private func loneSurrogate(at index: Int) throws(JSONError) -> Int {
+    guard options.replacesInvalidUnicode else {
+      throw error(.invalidUnicode, "escaped lone surrogate in string", at: index)
+    }
+    return index + 6
+  }
+
+  private func hexQuad(at index: Int) throws(JSONError) -> UInt16 {
+    if let value = hexValue(at: index) { return value }
+    var offset = index
+    while offset < index + 4, Self.hexDigit(input[offset]) != nil { offset += 1 }
+    if offset >= count {
+      var reader = self
+      reader.position = count
+      throw reader.unexpected("unterminated string")
+    }
+    throw error(.invalidEscape, "'\\u' must be followed by four hexadecimal digits", at: offset)
+  }
+
+  /// The value of four hex digits at `index`, or nil. Never reads past the padding.
+  func hexValue(at index: Int) -> UInt16? {
+    var value: UInt16 = 0
+    for offset in 0..<4 {
+      guard let digit = Self.hexDigit(input[index + offset]) else { return nil }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  @inline(__always)
+  static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// The index after the well-formed UTF-8 sequence starting at `index`
+  /// (a byte ≥ 0x80), or nil when it is ill-formed (Unicode Table 3-7).
+  @inline(__always)
+  private func validUTF8Sequence(at index: Int) -> Int? {
+    @inline(__always) func continuation(_ offset: Int) -> Bool {
+      input[index + offset] & 0xC0 == 0x80
+    }
+    let lead = input[index]
+    let second = input[index + 1]
+    switch lead {
+    case 0xC2...0xDF:
+      return continuation(1) ? index + 2 : nil
+    case 0xE0:
+      return (0xA0...0xBF).contains(second) && continuation(2) ? index + 3 : nil
+    case 0xE1...0xEC, 0xEE...0xEF:
+      return continuation(1) && continuation(2) ? index + 3 : nil
+    case 0xED:
+      return (0x80...0x9F).contains(second) && continuation(2) ? index + 3 : nil
+    case 0xF0:
+      return (0x90...0xBF).contains(second) && continuation(2) && continuation(3) ? index + 4 : nil
+    case 0xF1...0xF3:
+      return continuation(1) && continuation(2) && continuation(3) ? index + 4 : nil
+    case 0xF4:
+      return (0x80...0x8F).contains(second) && continuation(2) && continuation(3) ? index + 4 : nil
+    default:
+      return nil
+    }
+  }
+}

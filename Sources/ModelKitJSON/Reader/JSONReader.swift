@@ -1,0 +1,168 @@
+/// Reads JSON text into a `DocumentStorage` tape, RFC 8259 strict.
+///
+/// The reader never recurses: open containers live on an explicit stack whose
+/// depth is limited by `JSONReadOptions.maxDepth`, so hostile nesting is an
+/// error and never a stack overflow. It validates everything (grammar, escapes,
+/// UTF-8) once, so later access can trust the tape.
+struct JSONReader {
+  let storage: DocumentStorage
+  /// The input, followed by `DocumentStorage.padding` zero bytes.
+  let input: UnsafePointer<UInt8>
+  let count: Int
+  let options: JSONReadOptions
+  var position = 0
+
+  /// An open container on the reader's stack.
+  private struct Frame {
+    var tapeIndex: Int
+    var count: Int
+    var isObject: Bool
+  }
+
+  init(storage: DocumentStorage, options: JSONReadOptions) {
+    self.storage = storage
+    self.input = UnsafePointer(storage.bytes)
+    self.count = storage.byteCount
+    self.options = options
+  }
+
+  /// Reads the whole input as one JSON text.
+  mutating func read() throws(JSONError) {
+    guard count < Int(UInt32.max) - DocumentStorage.padding else {
+      throw error(.inputTooLarge, "the input is larger than 4 GiB", at: 0)
+    }
+    // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
+    if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
+    skipWhitespace()
+    if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
+
+    var stack: [Frame] = []
+    stack.reserveCapacity(32)
+    readValues: while true {
+      // A value starts at `position`; white space is already skipped.
+      switch input[position] {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = input[position] == UInt8(ascii: "{")
+        guard stack.count < options.maxDepth else {
+          throw error(
+            .nestingTooDeep, "arrays and objects are nested deeper than the limit of \(options.maxDepth)",
+            at: position)
+        }
+        let index = storage.append(
+          TapeEntry(tag: isObject ? .object : .array, position: position, payload: 0))
+        position += 1
+        skipWhitespace()
+        if input[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          position += 1
+          storage.close(index, count: 0)
+        } else {
+          stack.append(Frame(tapeIndex: index, count: 0, isObject: isObject))
+          if isObject { try readKey() }
+          continue readValues
+        }
+      case UInt8(ascii: "\""):
+        try readString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        try readNumber()
+      case UInt8(ascii: "t"):
+        try readLiteral("true", tag: .true)
+      case UInt8(ascii: "f"):
+        try readLiteral("false", tag: .false)
+      case UInt8(ascii: "n"):
+        try readLiteral("null", tag: .null)
+      default:
+        throw unexpected("expected a value")
+      }
+
+      // A value is complete: continue or close the containers it ends.
+      while !stack.isEmpty {
+        let top = stack.count - 1
+        stack[top].count += 1
+        skipWhitespace()
+        let byte = input[position]
+        if byte == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+          if stack[top].isObject { try readKey() }
+          continue readValues
+        }
+        if byte == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          position += 1
+          storage.close(stack[top].tapeIndex, count: stack[top].count)
+          stack.removeLast()
+          continue
+        }
+        throw unexpected(
+          stack[top].isObject
+            ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
+      }
+      break
+    }
+    skipWhitespace()
+    if position != count {
+      throw error(.trailingCharacters, "unexpected characters after the top-level value", at: position)
+    }
+    storage.finish()
+  }
+
+  /// Reads `"key"` `:` and the white space before the value.
+  private mutating func readKey() throws(JSONError) {
+    guard input[position] == UInt8(ascii: "\"") else {
+      throw unexpected("expected a string key in object")
+    }
+    try readString()
+    skipWhitespace()
+    guard input[position] == UInt8(ascii: ":") else {
+      throw unexpected("expected ':' after object key")
+    }
+    position += 1
+    skipWhitespace()
+  }
+
+  private mutating func readLiteral(_ word: StaticString, tag: TapeTag) throws(JSONError) {
+    let length = word.utf8CodeUnitCount
+    let text = word.utf8Start
+    for offset in 1..<length where input[position + offset] != text[offset] {
+      position += offset
+      throw unexpected("invalid literal, expected '\(word)'")
+    }
+    // Safe to read: the padding is zeros, which never match a letter.
+    storage.append(TapeEntry(tag: tag, position: position, payload: 0))
+    position += length
+  }
+
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while true {
+      switch input[position] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        position += 1
+      default:
+        return
+      }
+    }
+  }
+
+  // MARK: - Errors
+
+  func error(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> JSONError {
+    JSONError(kind, message, at: offset, in: UnsafeBufferPointer(start: input, count: count))
+  }
+
+  /// The error for a byte that does not fit at `position`: the end of input
+  /// when there are no more bytes, otherwise the byte itself.
+  func unexpected(_ expectation: String) -> JSONError {
+    if position >= count {
+      return error(.unexpectedEndOfInput, "unexpected end of input: \(expectation)", at: count)
+    }
+    return error(
+      .unexpectedCharacter, "unexpected \(describeByte(input[position])): \(expectation)", at: position)
+  }
+
+  func describeByte(_ byte: UInt8) -> String {
+    switch byte {
+    case 0x21...0x7E: "character '\(Character(Unicode.Scalar(byte)))'"
+    default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/// A JSON number, kept as its exact text.
+///
+/// Nothing is lost: `18446744073709551615`, `-9223372036854775808` and a
+/// 400-digit decimal come back exactly as read. Two numbers are equal when
+/// their values are equal (`1`, `1.0` and `1e0` are one number).
+///
+/// ```swift
+/// let n: JSONNumber = 42
+/// n.int          // 42
+/// JSONNumber(text: "1e400")?.double   // nil: beyond Double
+/// ```
+public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+  /// The number's JSON text.
+  public let text: String
+
+  /// Creates a number from JSON number text; nil unless `text` follows the
+  /// JSON grammar exactly (no `+`, no leading zeros, no `NaN`).
+  public init?(text: String) {
+    guard NumberText.isValid(text.utf8) else { return nil }
+    self.text = text
+  }
+
+  /// Wraps text already known to be valid.
+  init(validText: String) { text = validText }
+
+  /// Creates a number from an integer.
+  public init(_ value: some BinaryInteger) { text = String(value) }
+
+  /// Creates a number from a finite `Double` in its shortest round-trip form;
+  /// nil for NaN and infinities, which JSON cannot express.
+  public init?(_ value: Double) {
+    guard value.isFinite else { return nil }
+    text = value.description
+  }
+
+  /// Creates a number from a finite `Float`; nil for NaN and infinities.
+  public init?(_ value: Float) {
+    guard value.isFinite else { return nil }
+    text = value.description
+  }
+
+  /// The value as `Int` when it is an integer in range (`3`, `3.0`), else nil.
+  public var int: Int? { int64.flatMap { Int(exactly: $0) } }
+
+  /// The value as `Int64` when it is an integer in range, else nil.
+  public var int64: Int64? { withText { NumberText.exactInt64($0) } }
+
+  /// The value as `UInt64` when it is a non-negative integer in range, else nil.
+  public var uint64: UInt64? { withText { NumberText.exactUInt64($0) } }
+
+  /// The nearest `Double`, or nil when the magnitude is beyond `Double`.
+  public var double: Double? { withText { NumberText.double($0) } }
+
+  /// The text, as written in JSON.
+  public var description: String { text }
+
+  public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
+    lhs.text == rhs.text || lhs.normalized == rhs.normalized
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(normalized)
+  }
+
+  private var normalized: NumberText.Decimal { withText { NumberText.decimal($0) } }
+
+  private func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    var text = text
+    return text.withUTF8(body)
+  }
+}
+
+extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// Creates a number from an integer literal.
+  public init(integerLiteral value: Int64) { self.init(value) }
+
+  /// Creates a number from a float literal; a non-finite literal traps.
+  public init(floatLiteral value: Double) {
+    guard let number = JSONNumber(value) else { preconditionFailure("JSON numbers are finite") }
+    self = number
+  }
+}

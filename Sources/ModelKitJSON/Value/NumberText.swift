@@ -1,0 +1,197 @@
+/// Arithmetic on the exact text of a JSON number (already known to be valid).
+@usableFromInline
+enum NumberText {
+  /// A number as sign × digits × 10^exponent, digits without leading or
+  /// trailing zeros (empty for zero).
+  struct Decimal: Hashable {
+    var negative: Bool
+    var digits: [UInt8]
+    var exponent: Int
+  }
+
+  /// Whether `text` is exactly one JSON number (RFC 8259 grammar).
+  static func isValid(_ text: some Collection<UInt8>) -> Bool {
+    var index = text.startIndex
+    func peek() -> UInt8? { index < text.endIndex ? text[index] : nil }
+    func digits() -> Int {
+      var count = 0
+      while let byte = peek(), byte &- UInt8(ascii: "0") < 10 {
+        count += 1
+        index = text.index(after: index)
+      }
+      return count
+    }
+    if peek() == UInt8(ascii: "-") { index = text.index(after: index) }
+    if peek() == UInt8(ascii: "0") {
+      index = text.index(after: index)
+    } else if digits() == 0 {
+      return false
+    }
+    if peek() == UInt8(ascii: ".") {
+      index = text.index(after: index)
+      if digits() == 0 { return false }
+    }
+    if let byte = peek(), byte | 0x20 == UInt8(ascii: "e") {
+      index = text.index(after: index)
+      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index = text.index(after: index) }
+      if digits() == 0 { return false }
+    }
+    return index == text.endIndex
+  }
+
+  /// The normalised decimal of a valid number text. Exponents beyond ±10^15
+  /// saturate (no finite type can hold such numbers anyway).
+  static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal {
+    var result = Decimal(negative: false, digits: [], exponent: 0)
+    var index = 0
+    if text[0] == UInt8(ascii: "-") {
+      result.negative = true
+      index = 1
+    }
+    var fractionDigits = 0
+    var inFraction = false
+    while index < text.count {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte &- UInt8(ascii: "0") < 10 {
+        if !(result.digits.isEmpty && byte == UInt8(ascii: "0")) { result.digits.append(byte) }
+        if inFraction { fractionDigits += 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    var exponent = 0
+    if index < text.count {  // 'e' or 'E'
+      index += 1
+      var exponentNegative = false
+      if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+        exponentNegative = text[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      while index < text.count {
+        if exponent < 1_000_000_000_000_000 {
+          exponent = exponent * 10 + Int(text[index] &- UInt8(ascii: "0"))
+        }
+        index += 1
+      }
+      if exponentNegative { exponent = -exponent }
+    }
+    var trailingZeros = 0
+    while let last = result.digits.last, last == UInt8(ascii: "0") {
+      result.digits.removeLast()
+      trailingZeros += 1
+    }
+    result.exponent = result.digits.isEmpty ? 0 : exponent - fractionDigits + trailingZeros
+    if result.digits.isEmpty { result.negative = false }
+    return result
+  }
+
+  /// The magnitude of an integral number, with its sign; nil for a fraction
+  /// (unless `truncating`) or a magnitude beyond `UInt64`.
+  static func integer(_ text: UnsafeBufferPointer<UInt8>, truncating: Bool = false) -> (
+    negative: Bool, magnitude: UInt64
+  )? {
+    let decimal = decimal(text)
+    var digits = decimal.digits[...]
+    var zeros = 0
+    if decimal.exponent < 0 {
+      guard truncating else { return nil }
+      digits = digits.dropLast(-decimal.exponent)
+    } else {
+      zeros = decimal.exponent
+    }
+    guard digits.count + zeros <= 20 else { return digits.isEmpty ? (false, 0) : nil }
+    var magnitude: UInt64 = 0
+    for byte in digits {
+      let (scaled, overflow1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = scaled.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+      if overflow1 || overflow2 { return nil }
+      magnitude = sum
+    }
+    for _ in 0..<zeros where magnitude != 0 {
+      let (scaled, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      if overflow { return nil }
+      magnitude = scaled
+    }
+    return (decimal.negative && magnitude != 0, magnitude)
+  }
+
+  @usableFromInline
+  static func exactInt64(_ text: UnsafeBufferPointer<UInt8>) -> Int64? {
+    guard let (negative, magnitude) = integer(text) else { return nil }
+    if negative {
+      return magnitude <= UInt64(Int64.max) + 1 ? Int64(bitPattern: 0 &- magnitude) : nil
+    }
+    return Int64(exactly: magnitude)
+  }
+
+  @usableFromInline
+  static func exactUInt64(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    guard let (negative, magnitude) = integer(text), !negative else { return nil }
+    return magnitude
+  }
+
+  /// The correctly rounded `Double` of a valid number text; nil when it
+  /// overflows to infinity.
+  @usableFromInline
+  static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    if let fast = fastDouble(text) { return fast }
+    guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
+      return nil
+    }
+    return value
+  }
+
+  /// Powers of ten that `Double` represents exactly.
+  private static let exactPowers: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+  ]
+
+  /// Clinger's fast path: exact when the significand fits in 53 bits and
+  /// the power of ten is exact, so one multiply or divide rounds correctly.
+  private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var index = 0
+    let negative = text[0] == UInt8(ascii: "-")
+    if negative { index = 1 }
+    var significand: UInt64 = 0
+    var digitCount = 0
+    var exponent = 0
+    var inFraction = false
+    while index < text.count {
+      let byte = text[index]
+      if byte == UInt8(ascii: ".") {
+        inFraction = true
+      } else if byte &- UInt8(ascii: "0") < 10 {
+        if significand != 0 || byte != UInt8(ascii: "0") { digitCount += 1 }
+        if digitCount > 19 { return nil }
+        significand = significand * 10 + UInt64(byte &- UInt8(ascii: "0"))
+        if inFraction { exponent -= 1 }
+      } else {
+        break
+      }
+      index += 1
+    }
+    if index < text.count {
+      index += 1
+      var exponentNegative = false
+      if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+        exponentNegative = text[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      var explicit = 0
+      while index < text.count {
+        explicit = explicit * 10 + Int(text[index] &- UInt8(ascii: "0"))
+        if explicit > 400 { return nil }
+        index += 1
+      }
+      exponent += exponentNegative ? -explicit : explicit
+    }
+    guard significand <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
+    var value = Double(significand)
+    value = exponent < 0 ? value / exactPowers[-exponent] : value * exactPowers[exponent]
+    return negative ? -value : value
+  }
+}

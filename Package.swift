@@ -14,8 +14,10 @@ let package = Package(
     .target(name: "ModelKit", dependencies: ["ModelKitJSON"]),
     // The command-line tool: `modelkit bench`.
     .executableTarget(name: "modelkit", dependencies: ["ModelKit"]),
-    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON"]),
-    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit"]),
+    // Finds ../shared/data for the tests; not part of any product.
+    .target(name: "ModelKitTestSupport", path: "Tests/ModelKitTestSupport"),
+    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitTestSupport"]),
+    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

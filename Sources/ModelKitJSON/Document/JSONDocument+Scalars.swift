@@ -83,20 +83,25 @@ extension JSONDocument {
     }
   }
 
-  /// Whether the string at `node` equals `text`, without creating a string
-  /// when the JSON string has no escapes.
+  /// Whether the string at `node` equals `text`, with Swift's `String`
+  /// equality (canonically equivalent strings are equal, as in a
+  /// `Dictionary`). Creates no string when the bytes alone decide.
   @inlinable
   public func stringEquals(_ node: Node, _ text: String) -> Bool {
     let entry = entry(node)
     switch entry.tag {
     case .string:
       let length = Int(truncatingIfNeeded: entry.payload)
-      let start = storage.bytes + entry.position
-      if let equal = text.utf8.withContiguousStorageIfAvailable({ utf8 in
-        utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, start, length))
-      }) {
-        return equal
+      let start = UnsafePointer(storage.bytes + entry.position)
+      let decided = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool? in
+        if utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, start, length)) {
+          return true
+        }
+        // Different bytes can only be equal strings when some are not ASCII.
+        if isASCII(UnsafeBufferPointer(start: start, count: length)) && isASCII(utf8) { return false }
+        return nil
       }
+      if let decided = decided ?? nil { return decided }
       return string(node) == text
     case .escapedString:
       return string(node) == text
@@ -104,6 +109,14 @@ extension JSONDocument {
       return false
     }
   }
+}
+
+/// Whether every byte is ASCII.
+@inlinable
+func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  var combined: UInt8 = 0
+  for byte in bytes { combined |= byte }
+  return combined < 0x80
 }
 
 /// Compares two byte ranges of equal length.

@@ -91,8 +91,11 @@ extension JSONReader {
         reader.position = index + 1
         throw reader.unexpected("unterminated string")
       }
-      throw error(
-        .invalidEscape, "invalid escape '\\\(describeByte(input[index + 1]))' in string", at: index)
+      let escaped = input[index + 1]
+      let shown =
+        (0x21...0x7E).contains(escaped)
+        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(describeByte(escaped))"
+      throw error(.invalidEscape, "invalid escape sequence \(shown) in string", at: index)
     }
   }
 

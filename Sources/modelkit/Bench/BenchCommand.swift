@@ -1,0 +1,41 @@
+import Foundation
+import ModelKit
+
+/// `modelkit bench`: every benchmark in one process, printed as a table with ratios.
+struct BenchCommand {
+  let timing: Timing
+
+  init(arguments: [String]) {
+    timing =
+      arguments.contains("--quick")
+      ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
+  }
+
+  func run() throws {
+    guard let directory = DataFiles.directory else {
+      print("modelkit bench: no benchmark data; set MODELKIT_DATA or place it at ../shared/data")
+      return
+    }
+    print("ModelKit benchmark — data: \(directory.path)")
+    print("median of at least \(timing.runs) runs after a warm-up; higher MB/s is better\n")
+    try JSONThroughputBenchmark(timing: timing).run()
+  }
+}
+
+/// Prints one table row: a label then one right-aligned cell per column.
+func printRow(_ label: String, _ cells: [String], labelWidth: Int = 46, cellWidth: Int = 14) {
+  let padded = label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
+  let right = cells.map { String(repeating: " ", count: max(0, cellWidth - $0.count)) + $0 }
+  print(padded + right.joined())
+}
+
+/// Formats a number with `digits` decimals.
+func formatted(_ value: Double, digits: Int = 1) -> String {
+  String(format: "%.\(digits)f", value)
+}
+
+/// Formats a ratio with a check against its target.
+func ratioCell(_ ratio: Double, target: Double?) -> String {
+  guard let target else { return formatted(ratio, digits: 2) + "x" }
+  return formatted(ratio, digits: 2) + "x" + (ratio >= target ? " ok" : " LOW")
+}

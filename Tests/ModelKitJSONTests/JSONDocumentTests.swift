@@ -1,0 +1,83 @@
+import ModelKitJSON
+import Testing
+
+@Suite("JSONDocument")
+struct JSONDocumentTests {
+  let document: JSONDocument
+
+  init() throws {
+    document = try JSONDocument(
+      parsing: #"{"id": 7, "name": "Ada", "esc\u0061ped": "a\nb", "list": [1, [2, 3], {"x": null}], "ok": true, "id": 8}"#)
+  }
+
+  @Test func walksMembersInInputOrderWithDuplicates() {
+    let keys = document.members(of: document.root).map { document.string($0.key) }
+    #expect(keys == ["id", "name", "escaped", "list", "ok", "id"])
+    #expect(document.count(of: document.root) == 6)
+    #expect(document.kind(of: document.root) == .object)
+  }
+
+  @Test func memberLookupTakesTheLastDuplicate() throws {
+    let id = try #require(document.member("id", of: document.root))
+    #expect(document.int(id) == 8)
+    #expect(document.member("missing", of: document.root) == nil)
+    #expect(document.member("escaped", of: document.root).flatMap(document.string) == "a\nb")
+  }
+
+  @Test func skipsNestedContainersWhenIterating() throws {
+    let list = try #require(document.member("list", of: document.root))
+    let kinds = document.elements(of: list).map(document.kind(of:))
+    #expect(kinds == [.number, .array, .object])
+    #expect(document.count(of: list) == 3)
+    let inner = Array(document.elements(of: list))[1]
+    #expect(document.elements(of: inner).compactMap(document.int) == [2, 3])
+  }
+
+  @Test func scalarAccessorsCheckTheKind() throws {
+    let name = try #require(document.member("name", of: document.root))
+    #expect(document.string(name) == "Ada")
+    #expect(document.int(name) == nil)
+    #expect(document.bool(name) == nil)
+    let ok = try #require(document.member("ok", of: document.root))
+    #expect(document.bool(ok) == true)
+    #expect(document.isNull(ok) == false)
+    #expect(document.elements(of: ok).underestimatedCount == 0)
+    #expect(document.members(of: name).map { $0.key }.isEmpty)
+  }
+
+  @Test func stringEqualsMatchesEscapedAndPlainKeys() {
+    let keys = document.members(of: document.root).map(\.key)
+    #expect(document.stringEquals(keys[1], "name"))
+    #expect(!document.stringEquals(keys[1], "nam"))
+    #expect(document.stringEquals(keys[2], "escaped"))
+    #expect(!document.stringEquals(document.root, "id"))
+  }
+
+  @Test func reportsOffsetsOfNodes() throws {
+    let list = try #require(document.member("list", of: document.root))
+    #expect(document.offset(of: document.root) == 0)
+    #expect(document.offset(of: list) == 57)
+    #expect(document.numberText(Array(document.elements(of: list))[0]) == "1")
+  }
+
+  @Test func scalarDocumentsAreValues() throws {
+    let number = try JSONDocument(parsing: " 42 ")
+    #expect(number.int(number.root) == 42)
+    #expect(number.nodeCount == 1)
+    let text = try JSONDocument(parsing: Array(#""hi""#.utf8))
+    #expect(text.string(text.root) == "hi")
+  }
+
+  @Test func convertsToValues() throws {
+    let value = document.value(of: document.root)
+    #expect(value["id"] == 8)
+    #expect(value["list"]?[2]?["x"] == .null)
+    #expect(document.lazyValue(of: document.root) == value)
+  }
+
+  @Test func documentsAreSendable() async throws {
+    let shared = document
+    let count = await Task.detached { shared.count(of: shared.root) }.value
+    #expect(count == 6)
+  }
+}

@@ -1,0 +1,67 @@
+import ModelKitJSON
+import Testing
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+  let value: JSONValue = ["b": [1, "two", nil], "a": ["x": true, "empty": [:], "list": []], "url": "a/b"]
+
+  @Test func writesCompactText() {
+    #expect(value.jsonString() == #"{"b":[1,"two",null],"a":{"x":true,"empty":{},"list":[]},"url":"a\/b"}"#)
+  }
+
+  @Test func writesPrettyText() {
+    let expected = """
+      {
+        "b": [
+          1,
+          "two",
+          null
+        ],
+        "a": {
+          "x": true,
+          "empty": {},
+          "list": []
+        },
+        "url": "a\\/b"
+      }
+      """
+    #expect(value.jsonString(options: .prettyPrinted) == expected)
+  }
+
+  @Test func sortsKeysAtEveryLevel() {
+    #expect(
+      value.jsonString(options: [.sortedKeys, .withoutEscapingSlashes])
+        == #"{"a":{"empty":{},"list":[],"x":true},"b":[1,"two",null],"url":"a/b"}"#)
+  }
+
+  @Test func writesScalarsAtTheTopLevel() {
+    #expect(JSONValue.null.jsonString() == "null")
+    #expect(JSONValue(false).jsonString() == "false")
+    #expect(JSONValue(-12).jsonString() == "-12")
+    #expect(JSONValue("").jsonString(options: .prettyPrinted) == #""""#)
+  }
+
+  @Test func streamsWithTheLowLevelAPI() {
+    var writer = JSONWriter(options: .prettyPrinted)
+    writer.beginObject()
+    writer.writeKey("n")
+    writer.write(Int64.min)
+    writer.writeKey("u")
+    writer.write(UInt64.max)
+    writer.writeKey("list")
+    writer.beginArray()
+    writer.write(0)
+    writer.writeNull()
+    writer.endArray()
+    writer.endObject()
+    let expected = "{\n  \"n\": -9223372036854775808,\n  \"u\": 18446744073709551615,\n  \"list\": [\n    0,\n    null\n  ]\n}"
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+  }
+
+  @Test func outputIsAlwaysReadable() throws {
+    let tricky: JSONValue = ["\u{0}\u{1F}\"\\/": ["\u{2028}\u{2029}", "\u{7F}", JSONValue(Double.nan), JSONValue(-0.0)]]
+    for options: JSONWriteOptions in [[], .prettyPrinted, [.sortedKeys, .withoutEscapingSlashes]] {
+      #expect(try JSONValue(json: tricky.jsonBytes(options: options)) == tricky)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import ModelKitJSON
+import Testing
+
+@Suite("Numbers")
+struct NumberTests {
+  @Test func keepsSixtyFourBitLimitsExactly() throws {
+    let value = try JSONValue(json: "[9223372036854775807, -9223372036854775808, 18446744073709551615]")
+    #expect(value[0]?.number?.int64 == Int64.max)
+    #expect(value[1]?.number?.int64 == Int64.min)
+    #expect(value[1]?.int == Int.min)
+    #expect(value[2]?.number?.uint64 == UInt64.max)
+    #expect(value[2]?.int == nil)
+    #expect(value.jsonString() == "[9223372036854775807,-9223372036854775808,18446744073709551615]")
+  }
+
+  @Test func integersJustPastTheLimitsKeepTheirText() throws {
+    let value = try JSONValue(json: "[9223372036854775808, -9223372036854775809, 18446744073709551616]")
+    #expect(value[0]?.number?.int64 == nil)
+    #expect(value[0]?.number?.uint64 == 9_223_372_036_854_775_808)
+    #expect(value[1]?.number?.int64 == nil)
+    #expect(value[1]?.number?.text == "-9223372036854775809")
+    #expect(value[2]?.number?.uint64 == nil)
+    #expect(value[2]?.number?.text == "18446744073709551616")
+  }
+
+  @Test func fourHundredDigitIntegersSurviveARoundTrip() throws {
+    let digits = "9" + String(repeating: "8765432101", count: 40)
+    let value = try JSONValue(json: "[\(digits), -\(digits)]")
+    #expect(value[0]?.number?.text == digits)
+    #expect(value[0]?.int == nil)
+    #expect(value[0]?.double == nil)  // 10^400 is beyond Double
+    #expect(value.jsonString() == "[\(digits),-\(digits)]")
+  }
+
+  @Test func longDecimalsKeepEveryDigit() throws {
+    let text = "3.14159265358979323846264338327950288419716939937510582097494459"
+    let value = try JSONValue(json: text)
+    #expect(value.number?.text == text)
+    #expect(value.double == Double.pi)
+    #expect(value.jsonString() == text)
+  }
+
+  @Test(arguments: [
+    ("0.1", 0.1), ("1e23", 1e23), ("2.2250738585072014e-308", 2.2250738585072014e-308),
+    ("4.9e-324", 4.9e-324), ("1.7976931348623157e308", 1.7976931348623157e308),
+    ("9007199254740993", 9_007_199_254_740_992), ("0.30000000000000004", 0.30000000000000004),
+    ("123456789012345678901234567890", 1.2345678901234568e29), ("-65.613616999999977", -65.613616999999977),
+    ("1E-400", 0), ("5e-324", 5e-324), ("2.4703282292062328e-324", 5e-324),
+  ])
+  func parsesDoublesCorrectlyRounded(_ text: String, _ expected: Double) throws {
+    let value = try JSONValue(json: text)
+    #expect(value.double == expected)
+    #expect(value.double?.bitPattern == expected.bitPattern)
+  }
+
+  @Test func overflowingNumbersHaveNoDouble() throws {
+    #expect(try JSONValue(json: "1e400").double == nil)
+    #expect(try JSONValue(json: "-1e400").double == nil)
+    #expect(try JSONValue(json: "1e400").number?.text == "1e400")
+  }
+
+  @Test func negativeZeroKeepsItsSign() throws {
+    let value = try JSONValue(json: "-0")
+    #expect(value.number?.text == "-0")
+    #expect(value.double?.sign == .minus)
+    #expect(value.int == 0)
+    #expect(value.jsonString() == "-0")
+    #expect(try JSONValue(json: "-0.0").double?.sign == .minus)
+  }
+
+  @Test func underflowGivesSignedZero() throws {
+    #expect(try JSONValue(json: "1E-400").double == 0)
+    #expect(try JSONValue(json: "-1E-400").double?.sign == .minus)
+    #expect(try JSONValue(json: "1e-999").jsonString() == "1e-999")
+  }
+
+  @Test(arguments: [1.0, 0.1, -2.5e-8, 1e300, 5e-324, Double.pi, 123456.789, 1e21, -0.0, 0.30000000000000004])
+  func writesDoublesInShortestRoundTripForm(_ number: Double) throws {
+    let text = JSONValue(number).jsonString()
+    #expect(Double(text) == number)
+    #expect(try JSONValue(json: text).double?.bitPattern == number.bitPattern)
+    #expect(text == number.description)
+  }
+
+  @Test func nonFiniteDoublesBecomeNull() {
+    #expect(JSONValue(Double.nan) == .null)
+    #expect(JSONValue(Double.infinity) == .null)
+    #expect(JSONNumber(-Double.infinity) == nil)
+    var writer = JSONWriter()
+    writer.beginArray()
+    writer.write(Double.nan)
+    writer.write(1.5)
+    writer.endArray()
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == "[null,1.5]")
+  }
+
+  @Test func integralValuesReadAsIntegers() throws {
+    #expect(try JSONValue(json: "7.0").int == 7)
+    #expect(try JSONValue(json: "7e2").int == 700)
+    #expect(try JSONValue(json: "-7.50e1").int == -75)
+    #expect(try JSONValue(json: "7.5").int == nil)
+    #expect(try JSONValue(json: "1e30").int == nil)
+    #expect(try JSONValue(json: "0e99999999999999999999").int == 0)
+  }
+
+  @Test func equalityComparesValuesNotText() throws {
+    #expect(try JSONValue(json: "1") == JSONValue(json: "1.0"))
+    #expect(try JSONValue(json: "1") == JSONValue(json: "1e0"))
+    #expect(try JSONValue(json: "150") == JSONValue(json: "1.50e2"))
+    #expect(try JSONValue(json: "0") == JSONValue(json: "-0.0"))
+    #expect(try JSONValue(json: "1") != JSONValue(json: "1.0000000000000000000001"))
+    #expect(try JSONValue(json: "1.5").hashValue == JSONValue(json: "15e-1").hashValue)
+  }
+
+  @Test(arguments: ["01", "-01", "1.", ".5", "+1", "1e", "1e+", "-", "0x10", "NaN", "Infinity", "-Infinity", "1.5e3.2", "1_000", "２"])
+  func rejectsMalformedNumbers(_ text: String) {
+    #expect(throws: JSONError.self) { try JSONValue(json: text) }
+    #expect(JSONNumber(text: text) == nil)
+  }
+
+  @Test func numberErrorsNameTheProblem() {
+    let error = #expect(throws: JSONError.self) { try JSONValue(json: "[01]") }
+    #expect(error?.kind == .invalidNumber)
+    #expect(error?.message == "leading zeros are not allowed in a number")
+    #expect(error?.column == 2)
+  }
+
+  @Test func numberLiteralsAndInitialisers() {
+    let number: JSONNumber = 42
+    #expect(number.text == "42")
+    #expect(JSONNumber(UInt64.max).text == "18446744073709551615")
+    #expect(JSONNumber(text: "-1.25E+3")?.double == -1250)
+    let float: JSONNumber = 2.5
+    #expect(float.double == 2.5)
+  }
+}

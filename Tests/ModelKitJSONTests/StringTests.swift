@@ -1,0 +1,83 @@
+import ModelKitJSON
+import Testing
+
+@Suite("Strings")
+struct StringTests {
+  @Test func decodesEverySimpleEscape() throws {
+    let value = try JSONValue(json: #""\" \\ \/ \b \f \n \r \t""#)
+    #expect(value.string == "\" \\ / \u{08} \u{0C} \n \r \t")
+  }
+
+  @Test func decodesUnicodeEscapesAndSurrogatePairs() throws {
+    #expect(try JSONValue(json: #""\u0041\u00e9\u4E2D\uD83D\uDE00""#).string == "Aé中😀")
+    #expect(try JSONValue(json: #""\u0000""#).string == "\u{0}")
+    #expect(try JSONValue(json: #""\uDBFF\uDFFF""#).string == "\u{10FFFF}")
+  }
+
+  @Test func keepsRawUTF8() throws {
+    let text = "日本語 — ü 😀"
+    #expect(try JSONValue(json: "\"\(text)\"").string == text)
+  }
+
+  @Test(arguments: [#""\uD800""#, #""\uDC00""#, #""\uD800\u0041""#, #""\uDE00\uD83D""#, #""\uD800\uD800""#])
+  func rejectsLoneSurrogatesByDefault(_ text: String) {
+    let error = #expect(throws: JSONError.self) { try JSONValue(json: text) }
+    #expect(error?.kind == .invalidUnicode)
+  }
+
+  @Test func replacesLoneSurrogatesWhenAsked() throws {
+    let options = JSONReadOptions(replacesInvalidUnicode: true)
+    #expect(try JSONValue(json: #""a\uD800b""#, options: options).string == "a\u{FFFD}b")
+    #expect(try JSONValue(json: #""\uDE00\uD83D\uDE00""#, options: options).string == "\u{FFFD}😀")
+  }
+
+  @Test(arguments: [[0xFF], [0xC0, 0x80], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE6, 0x97]] as [[UInt8]])
+  func rejectsInvalidUTF8ByDefault(_ sequence: [UInt8]) {
+    let bytes = [UInt8(ascii: "\"")] + sequence + [UInt8(ascii: "x"), UInt8(ascii: "\"")]
+    let error = #expect(throws: JSONError.self) { try JSONValue(json: bytes) }
+    #expect(error?.kind == .invalidUnicode)
+    #expect(error?.offset == 1)
+  }
+
+  @Test func replacesInvalidUTF8WhenAsked() throws {
+    let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0xC3, 0xA9, 0x22]
+    let value = try JSONValue(json: bytes, options: JSONReadOptions(replacesInvalidUnicode: true))
+    #expect(value.string == "a\u{FFFD}bé")
+  }
+
+  @Test(arguments: Array(UInt8(0)..<UInt8(0x20)))
+  func rejectsRawControlCharacters(_ byte: UInt8) {
+    let bytes: [UInt8] = [0x22, 0x61, byte, 0x22]
+    let error = #expect(throws: JSONError.self) { try JSONValue(json: bytes) }
+    #expect(error?.kind == .controlCharacterInString)
+    #expect(error?.offset == 2)
+  }
+
+  @Test(arguments: [#""\x""#, #""\u12""#, #""\u12G4""#, #""\U0041""#, #""\'""#])
+  func rejectsInvalidEscapes(_ text: String) {
+    let error = #expect(throws: JSONError.self) { try JSONValue(json: text) }
+    #expect(error?.kind == .invalidEscape)
+  }
+
+  @Test func readsATenMegabyteString() throws {
+    let body = String(repeating: "abcdefghij", count: 1_000_000)
+    let value = try JSONValue(json: "\"\(body)\"")
+    #expect(value.string?.utf8.count == 10_000_000)
+    #expect(value.string == body)
+    let escaped = String(repeating: "a\\n", count: 3_500_000)
+    #expect(try JSONValue(json: "\"\(escaped)\"").string?.utf8.count == 7_000_000)
+  }
+
+  @Test func writesEscapesOnlyWhereNeeded() {
+    let value = JSONValue("quote\" slash/ back\\ nl\n tab\t bell\u{7} nul\u{0} é 😀")
+    #expect(value.jsonString() == #""quote\" slash\/ back\\ nl\n tab\t bell\u0007 nul\u0000 é 😀""#)
+    #expect(value.jsonString(options: .withoutEscapingSlashes).contains("slash/ "))
+  }
+
+  @Test func writtenStringsReadBackEqual() throws {
+    var scalars = (0..<0x800).compactMap(Unicode.Scalar.init).map(Character.init)
+    scalars.append(contentsOf: ["😀", "\u{10FFFF}", "\u{FFFF}"])
+    let text = String(scalars)
+    #expect(try JSONValue(json: JSONValue(text).jsonBytes()).string == text)
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// The shared test data: `$MODELKIT_DATA`, else `../shared/data` beside the package.
+public enum TestData {
+  /// The data directory, or nil when it is absent.
+  public static let directory: URL? = {
+    var candidates: [URL] = []
+    if let explicit = ProcessInfo.processInfo.environment["MODELKIT_DATA"] {
+      candidates.append(URL(fileURLWithPath: explicit))
+    }
+    let packageRoot = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    candidates.append(packageRoot.appendingPathComponent("../shared/data"))
+    return candidates.first { FileManager.default.fileExists(atPath: $0.path) }?.standardized
+  }()
+
+  /// Whether the data directory was found.
+  public static var isAvailable: Bool { directory != nil }
+
+  /// Why data-driven tests are skipped.
+  public static let missingReason =
+    "shared test data not found: set MODELKIT_DATA or place it at ../shared/data"
+
+  /// The names of the files in `folder` whose names start with `prefix`, sorted.
+  public static func files(in folder: String, prefix: String = "") -> [String] {
+    guard let directory,
+      let names = try? FileManager.default.contentsOfDirectory(
+        atPath: directory.appendingPathComponent(folder).path)
+    else { return [] }
+    return names.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") }.sorted()
+  }
+
+  /// The bytes of `folder/name`.
+  public static func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
+    guard let directory else { throw MissingData() }
+    let url = directory.appendingPathComponent(folder).appendingPathComponent(name)
+    return [UInt8](try Data(contentsOf: url))
+  }
+
+  struct MissingData: Error {}
+}

@@ -23,9 +23,8 @@ public struct JSONDocument: Sendable {
   public init(parsing bytes: UnsafeRawBufferPointer, options: JSONReadOptions = .init())
     throws(JSONError)
   {
-    storage = DocumentStorage(copying: bytes)
-    var reader = JSONReader(storage: storage, options: options)
-    try reader.read()
+    storage = try JSONReader.read(
+      DocumentStorage.paddedCopy(of: bytes), count: bytes.count, options: options)
   }
 
   /// Parses UTF-8 JSON text held in an array.

@@ -40,65 +40,84 @@ enum TapeTag: UInt8 {
   case array, object
 }
 
-/// The bytes of a document and its tape, immutable once the reader is done.
+/// The bytes of a document and its tape, immutable once made.
 ///
 /// The input is copied once into `bytes`, followed by `padding` zero bytes so
 /// the reader can look ahead without bounds checks.
 @usableFromInline
 final class DocumentStorage: @unchecked Sendable {
-  // Safe to share: the reader fills it before the storage is published, and
-  // nothing mutates it afterwards.
+  // Safe to share: every property is a constant and the memory behind the
+  // pointers is never written after the reader hands it over.
   static let padding = 16
 
   @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
   @usableFromInline let byteCount: Int
-  @usableFromInline private(set) var tape: UnsafeMutablePointer<TapeEntry>
-  @usableFromInline private(set) var tapeCount = 0
-  private var tapeCapacity: Int
+  @usableFromInline let tape: UnsafeMutablePointer<TapeEntry>
+  @usableFromInline let tapeCount: Int
 
-  init(copying input: UnsafeRawBufferPointer) {
-    byteCount = input.count
-    bytes = .allocate(capacity: input.count + Self.padding)
+  /// Takes ownership of a padded input copy and a finished tape.
+  init(bytes: UnsafeMutablePointer<UInt8>, byteCount: Int, tape: TapeBuffer) {
+    self.bytes = bytes
+    self.byteCount = byteCount
+    self.tape = tape.entries
+    self.tapeCount = tape.count
+  }
+
+  /// A padded copy of `input`, to be handed to a storage or deallocated.
+  static func paddedCopy(of input: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8> {
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: input.count + padding)
     if let base = input.baseAddress {
       bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
     }
-    (bytes + input.count).initialize(repeating: 0, count: Self.padding)
-    tapeCapacity = max(16, input.count / 6)
-    tape = .allocate(capacity: tapeCapacity)
+    (bytes + input.count).initialize(repeating: 0, count: padding)
+    return bytes
   }
 
   deinit {
     bytes.deallocate()
     tape.deallocate()
   }
+}
+
+/// The growing tape while the reader works: a plain value, so appending
+/// costs no exclusivity checks.
+struct TapeBuffer {
+  private(set) var entries: UnsafeMutablePointer<TapeEntry>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    entries = .allocate(capacity: self.capacity)
+  }
 
   /// Appends a node and returns its index.
-  @discardableResult
-  func append(_ entry: TapeEntry) -> Int {
-    if tapeCount == tapeCapacity { grow() }
-    (tape + tapeCount).initialize(to: entry)
-    tapeCount += 1
-    return tapeCount - 1
+  @inline(__always) @discardableResult
+  mutating func append(_ entry: TapeEntry) -> Int {
+    if count == capacity { resize(to: capacity * 2) }
+    (entries + count).initialize(to: entry)
+    count += 1
+    return count - 1
   }
 
   /// Closes the container at `index`: records its count and where its next sibling starts.
-  func close(_ index: Int, count: Int) {
-    tape[index].payload = UInt64(tapeCount) << 32 | UInt64(count)
+  @inline(__always)
+  func close(_ index: Int, count elementCount: Int) {
+    entries[index].payload = UInt64(count) << 32 | UInt64(elementCount)
   }
 
-  /// Gives back the unused part of the tape once reading is done.
-  func finish() {
-    guard tapeCapacity > tapeCount * 2 + 16 else { return }
-    resize(to: tapeCount)
+  /// Gives back the unused capacity when it is most of the tape.
+  mutating func trim() {
+    if capacity > count * 4 + 64 { resize(to: count) }
   }
 
-  private func grow() { resize(to: tapeCapacity * 2) }
+  func deallocate() { entries.deallocate() }
 
-  private func resize(to capacity: Int) {
-    let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(capacity, 1))
-    larger.moveInitialize(from: tape, count: tapeCount)
-    tape.deallocate()
-    tape = larger
-    tapeCapacity = max(capacity, 1)
+  private mutating func resize(to newCapacity: Int) {
+    let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(newCapacity, 1))
+    larger.moveInitialize(from: entries, count: count)
+    entries.deallocate()
+    entries = larger
+    capacity = max(newCapacity, 1)
   }
 }

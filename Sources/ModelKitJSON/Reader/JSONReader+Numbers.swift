@@ -55,11 +55,11 @@ extension JSONReader {
       if let entry = integerEntry(
         magnitude: magnitude, digitCount: digitCount, negative: negative, start: start, length: length)
       {
-        storage.append(entry)
+        tape.append(entry)
         return
       }
     }
-    storage.append(TapeEntry(tag: .decimal, position: start, payload: UInt64(length)))
+    tape.append(TapeEntry(tag: .decimal, position: start, payload: UInt64(length)))
   }
 
   /// The node for an integer literal when its value fits `Int64` or `UInt64`.

@@ -44,7 +44,7 @@ extension JSONReader {
         index += 1
       }
     }
-    storage.append(
+    tape.append(
       TapeEntry(
         tag: needsDecoding ? .escapedString : .string, position: start,
         payload: UInt64(index - start)))

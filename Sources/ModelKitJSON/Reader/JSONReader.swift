@@ -5,12 +5,12 @@
 /// error and never a stack overflow. It validates everything (grammar, escapes,
 /// UTF-8) once, so later access can trust the tape.
 struct JSONReader {
-  let storage: DocumentStorage
   /// The input, followed by `DocumentStorage.padding` zero bytes.
   let input: UnsafePointer<UInt8>
   let count: Int
   let options: JSONReadOptions
   var position = 0
+  var tape: TapeBuffer
 
   /// An open container on the reader's stack.
   private struct Frame {
@@ -19,15 +19,34 @@ struct JSONReader {
     var isObject: Bool
   }
 
-  init(storage: DocumentStorage, options: JSONReadOptions) {
-    self.storage = storage
-    self.input = UnsafePointer(storage.bytes)
-    self.count = storage.byteCount
+  /// Reads `input` (a padded copy, see `DocumentStorage.paddedCopy`) into a
+  /// document that takes ownership of it; on error, frees it.
+  static func read(
+    _ input: UnsafeMutablePointer<UInt8>, count: Int, options: JSONReadOptions
+  ) throws(JSONError) -> DocumentStorage {
+    var reader = JSONReader(input: input, count: count, options: options)
+    do {
+      try reader.read()
+    } catch {
+      reader.tape.deallocate()
+      input.deallocate()
+      throw error
+    }
+    reader.tape.trim()
+    return DocumentStorage(bytes: input, byteCount: count, tape: reader.tape)
+  }
+
+  private init(input: UnsafeMutablePointer<UInt8>, count: Int, options: JSONReadOptions) {
+    self.input = UnsafePointer(input)
+    self.count = count
     self.options = options
+    // Typical documents take 13–30 bytes per node (the corpus files do);
+    // denser ones grow the tape by doubling.
+    tape = TapeBuffer(capacity: count / 12)
   }
 
   /// Reads the whole input as one JSON text.
-  mutating func read() throws(JSONError) {
+  private mutating func read() throws(JSONError) {
     guard count < Int(UInt32.max) - DocumentStorage.padding else {
       throw error(.inputTooLarge, "the input is larger than 4 GiB", at: 0)
     }
@@ -48,13 +67,13 @@ struct JSONReader {
             .nestingTooDeep, "arrays and objects are nested deeper than the limit of \(options.maxDepth)",
             at: position)
         }
-        let index = storage.append(
+        let index = tape.append(
           TapeEntry(tag: isObject ? .object : .array, position: position, payload: 0))
         position += 1
         skipWhitespace()
         if input[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           position += 1
-          storage.close(index, count: 0)
+          tape.close(index, count: 0)
         } else {
           stack.append(Frame(tapeIndex: index, count: 0, isObject: isObject))
           if isObject { try readKey() }
@@ -88,7 +107,7 @@ struct JSONReader {
         }
         if byte == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           position += 1
-          storage.close(stack[top].tapeIndex, count: stack[top].count)
+          tape.close(stack[top].tapeIndex, count: stack[top].count)
           stack.removeLast()
           continue
         }
@@ -102,7 +121,6 @@ struct JSONReader {
     if position != count {
       throw error(.trailingCharacters, "unexpected characters after the top-level value", at: position)
     }
-    storage.finish()
   }
 
   /// Reads `"key"` `:` and the white space before the value.
@@ -127,7 +145,7 @@ struct JSONReader {
       throw unexpected("invalid literal, expected '\(word)'")
     }
     // Safe to read: the padding is zeros, which never match a letter.
-    storage.append(TapeEntry(tag: tag, position: position, payload: 0))
+    tape.append(TapeEntry(tag: tag, position: position, payload: 0))
     position += length
   }
 

@@ -26,6 +26,15 @@ final class JSONObjectStorage: @unchecked Sendable {
     values.reserveCapacity(capacity)
   }
 
+  /// Owned storage of members built elsewhere; `keys` has no duplicates and
+  /// `index`, when given, maps every key to its position.
+  init(uniqueKeys keys: [String], values: [JSONValue], index: [String: Int]?) {
+    view = nil
+    self.keys = keys
+    self.values = values
+    self.index = index ?? (keys.count > Self.indexThreshold ? Self.makeIndex(keys) : nil)
+  }
+
   /// This storage if it owns its members, else a new owned copy of the view
   /// (nested objects stay views).
   var owned: JSONObjectStorage {
@@ -84,9 +93,11 @@ final class JSONObjectStorage: @unchecked Sendable {
     return removed
   }
 
-  private func rebuildIndex() {
-    var rebuilt = [String: Int](minimumCapacity: keys.count)
-    for (offset, key) in keys.enumerated() { rebuilt[key] = offset }
-    index = rebuilt
+  private func rebuildIndex() { index = Self.makeIndex(keys) }
+
+  private static func makeIndex(_ keys: [String]) -> [String: Int] {
+    var index = [String: Int](minimumCapacity: keys.count)
+    for (offset, key) in keys.enumerated() { index[key] = offset }
+    return index
   }
 }

@@ -54,11 +54,7 @@ extension JSONDocument {
       for element in self.elements(of: node) { elements.append(value(of: element)) }
       return .array(elements)
     case .object:
-      let storage = JSONObjectStorage(capacity: count(of: node))
-      for (key, member) in members(of: node) {
-        storage.set(value(of: member), forKey: string(key) ?? "")
-      }
-      return .object(JSONObject(storage: storage))
+      return .object(JSONObject(storage: ownedObject(node)))
     default:
       return scalarValue(of: node)
     }
@@ -75,6 +71,36 @@ extension JSONDocument {
     default:
       return scalarValue(of: node)
     }
+  }
+
+  /// The object at `node` as owned storage; a repeated key keeps its last
+  /// value at its first position.
+  private func ownedObject(_ node: Node) -> JSONObjectStorage {
+    let count = count(of: node)
+    var keys: [String] = []
+    var values: [JSONValue] = []
+    keys.reserveCapacity(count)
+    values.reserveCapacity(count)
+    // Small objects are checked for repeated keys by a scan, large ones by hashing.
+    var index: [String: Int]? =
+      count > JSONObjectStorage.indexThreshold ? [String: Int](minimumCapacity: count) : nil
+    for (keyNode, member) in members(of: node) {
+      let key = string(keyNode) ?? ""
+      let value = value(of: member)
+      if index != nil {
+        if let existing = index![key] {
+          values[existing] = value
+          continue
+        }
+        index![key] = keys.count
+      } else if let existing = keys.firstIndex(of: key) {
+        values[existing] = value
+        continue
+      }
+      keys.append(key)
+      values.append(value)
+    }
+    return JSONObjectStorage(uniqueKeys: keys, values: values, index: index)
   }
 
   private func scalarValue(of node: Node) -> JSONValue {

@@ -98,7 +98,7 @@ extension JSONDocument {
           return true
         }
         // Different bytes can only be equal strings when some are not ASCII.
-        if isASCII(UnsafeBufferPointer(start: start, count: length)) && isASCII(utf8) { return false }
+        if entry.aux != TapeEntry.nonASCII && isASCII(utf8) { return false }
         return nil
       }
       if let decided = decided ?? nil { return decided }

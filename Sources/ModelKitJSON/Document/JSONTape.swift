@@ -4,7 +4,8 @@
 /// `payload` depends on the tag:
 /// - containers: index of the next sibling (bits 32–63) | element or member count (bits 0–31);
 /// - `.int` / `.uint`: the value's bits (aux = the length of its text);
-/// - `.decimal`, strings: the length in bytes of the text (for strings, between the quotes).
+/// - `.decimal`, strings: the length in bytes of the text (for strings, between the quotes);
+///   a string's aux is `nonASCII` when its raw bytes include any above 0x7F.
 @usableFromInline
 struct TapeEntry {
   @usableFromInline var header: UInt64
@@ -15,6 +16,9 @@ struct TapeEntry {
     header = UInt64(tag.rawValue) << 56 | UInt64(aux) << 32 | UInt64(truncatingIfNeeded: position)
     self.payload = payload
   }
+
+  /// The aux flag of a string whose raw bytes are not all ASCII.
+  @usableFromInline static let nonASCII = 1
 
   @inlinable var tag: TapeTag { TapeTag(rawValue: UInt8(truncatingIfNeeded: header >> 56)).unsafelyUnwrapped }
   @inlinable var aux: Int { Int(truncatingIfNeeded: (header >> 32) & 0xFF_FFFF) }

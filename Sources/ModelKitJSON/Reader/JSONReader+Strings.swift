@@ -7,6 +7,7 @@ extension JSONReader {
     let start = position + 1
     var index = start
     var needsDecoding = false
+    var isASCII = true
     let raw = UnsafeRawPointer(input)
     scan: while true {
       // Eight bytes at a time while none is '"', '\\', a control byte or non-ASCII.
@@ -32,6 +33,7 @@ extension JSONReader {
           "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) must be escaped in a string",
           at: index)
       case 0x80...:
+        isASCII = false
         if let next = validUTF8Sequence(at: index) {
           index = next
         } else if options.replacesInvalidUnicode {
@@ -46,8 +48,8 @@ extension JSONReader {
     }
     tape.append(
       TapeEntry(
-        tag: needsDecoding ? .escapedString : .string, position: start,
-        payload: UInt64(index - start)))
+        tag: needsDecoding ? .escapedString : .string, aux: isASCII ? 0 : TapeEntry.nonASCII,
+        position: start, payload: UInt64(index - start)))
     position = index + 1
   }
 

@@ -135,3 +135,39 @@ func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ co
   }
   return true
 }
+
+extension JSONDocument {
+  /// Calls `body` with the raw bytes between a string's quotes and whether
+  /// they are its exact UTF-8 (no escapes, all ASCII); nil for other values.
+  @inlinable
+  package func withRawString<R>(
+    _ node: Node, _ body: (UnsafeBufferPointer<UInt8>, _ isPlainASCII: Bool) -> R
+  ) -> R? {
+    let entry = entry(node)
+    guard entry.tag == .string || entry.tag == .escapedString else { return nil }
+    let raw = UnsafeBufferPointer(
+      start: UnsafePointer(storage.bytes + entry.position), count: Int(truncatingIfNeeded: entry.payload))
+    return body(raw, entry.tag == .string && entry.aux != TapeEntry.nonASCII)
+  }
+
+  /// Calls `body` with the exact text of a number; nil for other values.
+  @inlinable
+  package func withNumberText<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int, .uint, .decimal: return withNumberText(entry, body)
+    default: return nil
+    }
+  }
+
+  /// The integer value of a number node when the reader stored one.
+  @inlinable
+  package func storedInteger(_ node: Node) -> (int: Int64?, uint: UInt64?) {
+    let entry = entry(node)
+    switch entry.tag {
+    case .int: return (Int64(bitPattern: entry.payload), nil)
+    case .uint: return (nil, entry.payload)
+    default: return (nil, nil)
+    }
+  }
+}

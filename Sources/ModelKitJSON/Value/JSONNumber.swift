@@ -21,7 +21,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Wraps text already known to be valid.
-  init(validText: String) { text = validText }
+  package init(validText: String) { text = validText }
 
   /// Creates a number from an integer.
   public init(_ value: some BinaryInteger) { text = String(value) }

@@ -138,3 +138,11 @@ extension JSONObject: CustomStringConvertible {
   /// The object as compact JSON text.
   public var description: String { JSONValue.object(self).jsonString() }
 }
+
+extension JSONObject {
+  /// The document and node this object views, when it is an unchanged view.
+  package var documentView: (document: JSONDocument, node: JSONDocument.Node)? { storage.view }
+
+  /// Whether both objects share their storage (so neither was changed since one was copied).
+  package func sharesStorage(with other: JSONObject) -> Bool { storage === other.storage }
+}

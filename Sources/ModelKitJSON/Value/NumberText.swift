@@ -1,6 +1,6 @@
 /// Arithmetic on the exact text of a JSON number (already known to be valid).
 @usableFromInline
-enum NumberText {
+package enum NumberText {
   /// A number as sign × digits × 10^exponent, digits without leading or
   /// trailing zeros (empty for zero).
   struct Decimal: Hashable {
@@ -10,7 +10,7 @@ enum NumberText {
   }
 
   /// Whether `text` is exactly one JSON number (RFC 8259 grammar).
-  static func isValid(_ text: some Collection<UInt8>) -> Bool {
+  package static func isValid(_ text: some Collection<UInt8>) -> Bool {
     var index = text.startIndex
     func peek() -> UInt8? { index < text.endIndex ? text[index] : nil }
     func digits() -> Int {
@@ -90,7 +90,7 @@ enum NumberText {
 
   /// The magnitude of an integral number, with its sign; nil for a fraction
   /// (unless `truncating`) or a magnitude beyond `UInt64`.
-  static func integer(_ text: UnsafeBufferPointer<UInt8>, truncating: Bool = false) -> (
+  package static func integer(_ text: UnsafeBufferPointer<UInt8>, truncating: Bool = false) -> (
     negative: Bool, magnitude: UInt64
   )? {
     let decimal = decimal(text)
@@ -136,7 +136,7 @@ enum NumberText {
   /// The correctly rounded `Double` of a valid number text; nil when it
   /// overflows to infinity.
   @usableFromInline
-  static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+  package static func double(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     if let fast = fastDouble(text) { return fast }
     guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else {
       return nil

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The converters for concrete types ModelKit knows by name.
+enum KnownConverters {
+  private static let factories: [ObjectIdentifier: @Sendable () -> AnyConverter] = [
+    ObjectIdentifier(Int.self): { IntegerConverter<Int>() },
+    ObjectIdentifier(Int8.self): { IntegerConverter<Int8>() },
+    ObjectIdentifier(Int16.self): { IntegerConverter<Int16>() },
+    ObjectIdentifier(Int32.self): { IntegerConverter<Int32>() },
+    ObjectIdentifier(Int64.self): { IntegerConverter<Int64>() },
+    ObjectIdentifier(UInt.self): { IntegerConverter<UInt>() },
+    ObjectIdentifier(UInt8.self): { IntegerConverter<UInt8>() },
+    ObjectIdentifier(UInt16.self): { IntegerConverter<UInt16>() },
+    ObjectIdentifier(UInt32.self): { IntegerConverter<UInt32>() },
+    ObjectIdentifier(UInt64.self): { IntegerConverter<UInt64>() },
+    ObjectIdentifier(Double.self): { FloatingConverter<Double>() },
+    ObjectIdentifier(Float.self): { FloatingConverter<Float>() },
+    ObjectIdentifier(Bool.self): { BoolConverter() },
+    ObjectIdentifier(String.self): { StringConverter() },
+    ObjectIdentifier(Character.self): { CharacterConverter() },
+    ObjectIdentifier(Date.self): { DateConverter() },
+    ObjectIdentifier(URL.self): { URLConverter() },
+    ObjectIdentifier(UUID.self): { UUIDConverter() },
+    ObjectIdentifier(Data.self): { DataConverter() },
+    ObjectIdentifier(Decimal.self): { DecimalConverter() },
+    ObjectIdentifier(JSONValue.self): { JSONValueConverter() },
+    ObjectIdentifier(JSONObject.self): { JSONObjectConverter() },
+    ObjectIdentifier(Any.self): { FoundationValueConverter() },
+    ObjectIdentifier([String: Any].self): { FoundationDictionaryConverter() },
+    ObjectIdentifier([Any].self): { FoundationArrayConverter() },
+  ]
+
+  /// A new converter for `type`, or nil when it is not one of the known types.
+  static func make(for type: any Any.Type) -> AnyConverter? {
+    factories[ObjectIdentifier(type)]?()
+  }
+}

@@ -1,0 +1,88 @@
+/// What a JSON string means to a number or Boolean property (section 4 of
+/// the design: trimmed, then a word or a whole number).
+enum LenientText {
+  /// The meaning of a string's content.
+  enum Meaning {
+    case trueWord
+    case falseWord
+    case nullWord
+    /// A number; `text` is normalised to JSON-like digits (no leading `+`).
+    case number(text: [UInt8])
+    case other
+  }
+
+  static let trueWords: Set<String> = ["true", "True", "TRUE", "yes", "Yes", "YES"]
+  static let falseWords: Set<String> = ["false", "False", "FALSE", "no", "No", "NO"]
+  static let nullWords: Set<String> = [
+    "null", "Null", "NULL", "nil", "Nil", "NIL", "(null)", "(Null)", "(NULL)", "<null>", "<Null>",
+    "<NULL>",
+  ]
+
+  /// Whether `text` is one of the null words (`null`, `nil`, `(null)`, `<null>` in three cases).
+  static func isNullWord(_ text: String) -> Bool { nullWords.contains(text) }
+
+  /// The meaning of `text` after trimming white space.
+  static func meaning(of text: String) -> Meaning {
+    let trimmed = trimmedUTF8(text)
+    if trimmed.count <= 6 {
+      let word = String(decoding: trimmed, as: UTF8.self)
+      if trueWords.contains(word) { return .trueWord }
+      if falseWords.contains(word) { return .falseWord }
+      if nullWords.contains(word) { return .nullWord }
+    }
+    guard let number = numberText(trimmed[...]) else { return .other }
+    return .number(text: number)
+  }
+
+  /// The UTF-8 of `text` without leading and trailing white space and newlines.
+  static func trimmedUTF8(_ text: String) -> [UInt8] {
+    let utf8 = Array(text.utf8)
+    var start = 0
+    var end = utf8.count
+    while start < end, isSpace(utf8[start]) { start += 1 }
+    while end > start, isSpace(utf8[end - 1]) { end -= 1 }
+    return Array(utf8[start..<end])
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || (0x09...0x0D).contains(byte)
+  }
+
+  /// `[+-]digits[.digits][e[+-]digits]` with at least one mantissa digit,
+  /// rewritten without a `+` sign; nil for anything else (NaN, Inf, hex, "12abc").
+  static func numberText(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = bytes.startIndex
+    func digits() -> Int {
+      var count = 0
+      while index < bytes.endIndex, bytes[index] &- UInt8(ascii: "0") < 10 {
+        result.append(bytes[index])
+        index += 1
+        count += 1
+      }
+      return count
+    }
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+      if bytes[index] == UInt8(ascii: "-") { result.append(UInt8(ascii: "-")) }
+      index += 1
+    }
+    var mantissaDigits = digits()
+    if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
+      result.append(UInt8(ascii: "."))
+      index += 1
+      mantissaDigits += digits()
+    }
+    guard mantissaDigits > 0 else { return nil }
+    if index < bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      result.append(UInt8(ascii: "e"))
+      index += 1
+      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        result.append(bytes[index])
+        index += 1
+      }
+      guard digits() > 0 else { return nil }
+    }
+    return index == bytes.endIndex ? result : nil
+  }
+}

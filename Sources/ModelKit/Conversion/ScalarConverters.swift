@@ -1,0 +1,90 @@
+/// Integers of every width: exact when integral and in range, fractions
+/// truncate toward zero, out of range is never wrapped or clamped.
+final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<Integer> {
+  private let minimum = Int64(clamping: Integer.min)
+  private let maximum = UInt64(clamping: Integer.max)
+
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Integer> {
+    switch reader.integer(node) {
+    case .value(let (negative, magnitude)):
+      if negative {
+        guard magnitude <= minimum.magnitude else { return .failed(.outOfRange) }
+        return .value(Integer(truncatingIfNeeded: Int64(bitPattern: 0 &- magnitude)))
+      }
+      guard magnitude <= maximum else { return .failed(.outOfRange) }
+      return .value(Integer(truncatingIfNeeded: magnitude))
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  override func encode(_ value: Integer, _ writer: inout ModelWriter) {
+    if Integer.isSigned {
+      writer.json.write(Int64(truncatingIfNeeded: value))
+    } else {
+      writer.json.write(UInt64(truncatingIfNeeded: value))
+    }
+  }
+}
+
+/// `Double` and `Float`: the nearest value; non-finite values are left out on output.
+final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueConverter<Floating> {
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Floating> {
+    switch reader.double(node) {
+    case .value(let double):
+      let value = Floating(double)
+      return value.isFinite ? .value(value) : .failed(.outOfRange)
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
+
+  override func encode(_ value: Floating, _ writer: inout ModelWriter) {
+    if let float = value as? Float {
+      writer.json.write(JSONNumber(float) ?? 0)
+    } else {
+      writer.json.write(Double(value))
+    }
+  }
+}
+
+/// `Bool`: JSON Booleans; leniently non-zero numbers and the yes/no words.
+final class BoolConverter: ValueConverter<Bool> {
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Bool> {
+    reader.bool(node)
+  }
+
+  override func encode(_ value: Bool, _ writer: inout ModelWriter) {
+    writer.json.write(value)
+  }
+}
+
+/// `String`: JSON strings; leniently a number's text and `"true"`/`"false"`.
+final class StringConverter: ValueConverter<String> {
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<String> {
+    reader.string(node)
+  }
+
+  override func encode(_ value: String, _ writer: inout ModelWriter) {
+    writer.json.write(value)
+  }
+}
+
+/// `Character`: a string of exactly one character.
+final class CharacterConverter: ValueConverter<Character> {
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Character> {
+    switch reader.string(node) {
+    case .value(let text):
+      guard text.count == 1, let character = text.first else { return .failed(.unconvertible) }
+      return .value(character)
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  override func encode(_ value: Character, _ writer: inout ModelWriter) {
+    writer.json.write(String(value))
+  }
+}

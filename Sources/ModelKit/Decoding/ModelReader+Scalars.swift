@@ -1,0 +1,141 @@
+import ModelKitJSON
+
+/// The lenient conversion table for scalar targets (design section 4). Each
+/// checks the node's kind once; only a mismatch takes the conversion path,
+/// and strict mode refuses everything but the natural encodings.
+extension ModelReader {
+  /// An integer as sign and magnitude: from a number (fractions truncate
+  /// toward zero, strict mode refuses them), leniently from a Boolean or a
+  /// numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
+  func integer(_ node: JSONDocument.Node) -> Converted<(negative: Bool, magnitude: UInt64)> {
+    switch document.kind(of: node) {
+    case .number:
+      let stored = document.storedInteger(node)
+      if let int = stored.int { return .value((int < 0, int.magnitude)) }
+      if let uint = stored.uint { return .value((false, uint)) }
+      return document.withNumberText(node) { integer(fromText: $0) } ?? .failed(.mismatch)
+    case .null:
+      return .failed(.null)
+    case .bool where !options.strict:
+      return .value((false, document.bool(node) == true ? 1 : 0))
+    case .string where !options.strict:
+      switch LenientText.meaning(of: document.string(node) ?? "") {
+      case .trueWord: return .value((false, 1))
+      case .falseWord: return .value((false, 0))
+      case .nullWord: return .failed(.null)
+      case .number(let text):
+        return text.withUnsafeBufferPointer { integer(fromText: $0) }
+      case .other: return .failed(.unconvertible)
+      }
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  private func integer(fromText text: UnsafeBufferPointer<UInt8>) -> Converted<(
+    negative: Bool, magnitude: UInt64
+  )> {
+    if let exact = NumberText.integer(text) { return .value(exact) }
+    if options.strict {
+      // Integral but too large, or a fraction.
+      return NumberText.integer(text, truncating: true) == nil ? .failed(.outOfRange) : .failed(.unconvertible)
+    }
+    if let truncated = NumberText.integer(text, truncating: true) { return .value(truncated) }
+    return .failed(.outOfRange)
+  }
+
+  /// A finite `Double`: from a number, leniently from a Boolean or a numeric string.
+  func double(_ node: JSONDocument.Node) -> Converted<Double> {
+    switch document.kind(of: node) {
+    case .number:
+      guard let value = document.double(node) else { return .failed(.outOfRange) }
+      return .value(value)
+    case .null:
+      return .failed(.null)
+    case .bool where !options.strict:
+      return .value(document.bool(node) == true ? 1 : 0)
+    case .string where !options.strict:
+      switch LenientText.meaning(of: document.string(node) ?? "") {
+      case .trueWord: return .value(1)
+      case .falseWord: return .value(0)
+      case .nullWord: return .failed(.null)
+      case .number(let text):
+        guard let value = text.withUnsafeBufferPointer(NumberText.double) else { return .failed(.outOfRange) }
+        return .value(value)
+      case .other: return .failed(.unconvertible)
+      }
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  /// A Boolean: from `true`/`false`, leniently from numbers (non-zero is
+  /// true) and from strings (the yes/no words, or a number by its value).
+  func bool(_ node: JSONDocument.Node) -> Converted<Bool> {
+    switch document.kind(of: node) {
+    case .bool:
+      return .value(document.bool(node) == true)
+    case .null:
+      return .failed(.null)
+    case .number where !options.strict:
+      return .value(!isZero(node))
+    case .string where !options.strict:
+      switch LenientText.meaning(of: document.string(node) ?? "") {
+      case .trueWord: return .value(true)
+      case .falseWord: return .value(false)
+      case .nullWord: return .failed(.null)
+      case .number(let text):
+        return .value(!textIsZero(text))
+      case .other: return .failed(.unconvertible)
+      }
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  private func isZero(_ node: JSONDocument.Node) -> Bool {
+    if let int = document.storedInteger(node).int { return int == 0 }
+    if document.storedInteger(node).uint != nil { return false }
+    return document.withNumberText(node) { textIsZero(Array($0)) } ?? false
+  }
+
+  /// Whether number text has no non-zero digit in its mantissa.
+  private func textIsZero(_ text: [UInt8]) -> Bool {
+    for byte in text {
+      if byte | 0x20 == UInt8(ascii: "e") { break }
+      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+    }
+    return true
+  }
+
+  /// A string: JSON strings as they are; leniently a number's exact text and
+  /// `"true"`/`"false"`. A null word is a string like any other here.
+  func string(_ node: JSONDocument.Node) -> Converted<String> {
+    switch document.kind(of: node) {
+    case .string:
+      return .value(document.string(node) ?? "")
+    case .null:
+      return .failed(.null)
+    case .number where !options.strict:
+      return .value(document.numberText(node) ?? "")
+    case .bool where !options.strict:
+      return .value(document.bool(node) == true ? "true" : "false")
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  /// The text of a string node, trimmed; `.null` for JSON null and (leniently) null words.
+  func trimmedString(_ node: JSONDocument.Node) -> Converted<String> {
+    switch document.kind(of: node) {
+    case .string:
+      let text = String(decoding: LenientText.trimmedUTF8(document.string(node) ?? ""), as: UTF8.self)
+      if !options.strict && LenientText.isNullWord(text) { return .failed(.null) }
+      return .value(text)
+    case .null:
+      return .failed(.null)
+    default:
+      return .failed(.mismatch)
+    }
+  }
+}

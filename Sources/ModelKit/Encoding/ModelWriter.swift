@@ -1,0 +1,157 @@
+import ModelKitJSON
+
+/// Streams models into JSON text with their schemas (design section 5).
+struct ModelWriter {
+  var json: JSONWriter
+  let options: JSONWriteOptions
+  let includesNulls: Bool
+  private var path: [ModelReader.PathStep] = []
+  /// Class instances being written, to turn reference cycles into errors.
+  private var active: Set<ObjectIdentifier> = []
+
+  init(options: JSONWriteOptions, capacity: Int = 1024) {
+    json = JSONWriter(options: options, capacity: capacity)
+    self.options = options
+    includesNulls = options.contains(.includeNulls)
+  }
+
+  /// Writes `model` as an object; a class instance is written with the
+  /// schema of its dynamic type.
+  mutating func encodeModel<Model: JSONModel>(_ model: Model, schema: ModelSchema) throws(ModelError) {
+    var schema = schema
+    if schema.isClass {
+      let object = model as AnyObject
+      let identifier = ObjectIdentifier(object)
+      guard active.insert(identifier).inserted else {
+        throw ModelError(
+          kind: .unencodable, message: "a reference cycle reaches this \(type(of: object)) again",
+          codingPath: codingPath)
+      }
+      defer { active.remove(identifier) }
+      let dynamicType = type(of: model) as any JSONModel.Type
+      if ObjectIdentifier(dynamicType) != ObjectIdentifier(schema.type) {
+        schema = try ModelSchema.of(dynamicType)
+      }
+      try withExtendedLifetime(object) { () throws(ModelError) in
+        try encodeFields(model, schema: schema, base: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+      }
+    } else {
+      var copy = model
+      try withUnsafePointer(to: &copy) { (pointer) throws(ModelError) in
+        try encodeFields(model, schema: schema, base: UnsafeRawPointer(pointer))
+      }
+    }
+  }
+
+  private mutating func encodeFields<Model: JSONModel>(
+    _ model: Model, schema: ModelSchema, base: UnsafeRawPointer
+  ) throws(ModelError) {
+    guard schema.hooks.contains(.didEncode) else {
+      return try writeObject(schema.output.root, schema: schema, base: base)
+    }
+    // The hook edits a JSONObject: write the fields on their own, read them
+    // back, let the hook change them, then write the result.
+    var inner = ModelWriter(options: options.subtracting(.prettyPrinted))
+    inner.path = path
+    inner.active = active
+    try inner.writeObject(schema.output.root, schema: schema, base: base)
+    var object: JSONObject
+    do {
+      object = try JSONValue(json: inner.json.bytes, options: JSONReadOptions(maxDepth: .max)).object ?? JSONObject()
+    } catch {
+      throw ModelError(error)
+    }
+    do {
+      try model.didEncode(into: &object)
+    } catch {
+      if let modelError = error as? ModelError, modelError.kind == .rejected { throw modelError }
+      throw ModelError(
+        kind: .rejected, message: "didEncode rejected the object: \(error)", codingPath: codingPath,
+        underlying: error)
+    }
+    json.write(JSONValue.object(object))
+  }
+
+  private mutating func writeObject(_ node: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer)
+    throws(ModelError)
+  {
+    json.beginObject()
+    let order = options.contains(.sortedKeys) ? node.sortedOrder : Array(node.children.indices)
+    for index in order {
+      let child = node.children[index]
+      if child.isLeaf {
+        try writeLeaf(child, schema: schema, base: base)
+      } else if hasOutput(child, schema: schema, base: base) {
+        json.writeKey(child.key)
+        path.append(.key(child.key))
+        try writeObject(child, schema: schema, base: base)
+        path.removeLast()
+      }
+    }
+    json.endObject()
+  }
+
+  /// Writes the first field at this key with a value; `null` for a nil one
+  /// with `.includeNulls`; nothing otherwise.
+  private mutating func writeLeaf(_ leaf: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer)
+    throws(ModelError)
+  {
+    for index in leaf.fields {
+      let field = schema.fields[index]
+      let address = base + field.offset
+      guard !field.converter.isFieldOmitted(address) else { continue }
+      json.writeKey(leaf.key)
+      path.append(.key(leaf.key))
+      try field.converter.encodeField(address, &self)
+      path.removeLast()
+      return
+    }
+    if includesNulls, leaf.fields.contains(where: { schema.fields[$0].converter.isFieldNil(base + schema.fields[$0].offset) }) {
+      json.writeKey(leaf.key)
+      json.writeNull()
+    }
+  }
+
+  /// Whether anything below `node` will be written.
+  private func hasOutput(_ node: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer) -> Bool {
+    if node.isLeaf {
+      return node.fields.contains { index in
+        let field = schema.fields[index]
+        return !field.converter.isFieldOmitted(base + field.offset)
+          || (includesNulls && field.converter.isFieldNil(base + field.offset))
+      }
+    }
+    return node.children.contains { hasOutput($0, schema: schema, base: base) }
+  }
+
+  /// Writes one element of a container: an omitted value (nil, not finite) is `null`.
+  mutating func encodeElement<Value>(
+    _ value: Value, at step: ModelReader.PathStep, with converter: ValueConverter<Value>
+  ) throws(ModelError) {
+    guard !converter.isOmitted(value) else { return json.writeNull() }
+    path.append(step)
+    defer { path.removeLast() }
+    try converter.encode(value, &self)
+  }
+
+  /// Writes a Foundation graph held in an `Any` property.
+  mutating func encodeFoundationValue(_ value: Any) throws(ModelError) {
+    do {
+      json.write(try JSONValue(jsonObject: value))
+    } catch {
+      throw ModelError(kind: .unencodable, message: error.message, codingPath: codingPath + error.codingPath.dropFirst())
+    }
+  }
+
+  var codingPath: String {
+    var text = "$"
+    for step in path {
+      switch step {
+      case .key(let key): text += "." + key
+      case .keyNode: break
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+}

@@ -1,0 +1,97 @@
+public import Foundation
+
+extension Array where Element: JSONModel {
+  /// Decodes a top-level JSON array of models. Elements that are not
+  /// objects, cannot convert or are rejected are dropped (strict mode: an
+  /// error naming the element).
+  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(data, options), options: options)
+  }
+
+  /// Decodes a top-level JSON array of models from text.
+  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(text, options), options: options)
+  }
+
+  /// Decodes models from a Foundation array (`[Any]`, `NSArray`).
+  public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+    let bytes = try JSONValue(jsonObject: jsonObject).jsonBytes()
+    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(bytes, options), options: options)
+  }
+
+  /// The models as a UTF-8 JSON array.
+  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
+    Data(try ModelEntry.encodeCollection(self, options: options))
+  }
+
+  /// The models as JSON text.
+  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
+    String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
+  }
+
+  /// The models as a `JSONValue` (an `.array`).
+  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
+    try ModelEntry.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
+  }
+}
+
+extension Dictionary where Key == String, Value: JSONModel {
+  /// Decodes a top-level JSON object whose values are models, with the
+  /// same dropping rule as arrays.
+  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+    self = try ModelEntry.decodeCollection([String: Value].self, from: ModelEntry.document(data, options), options: options)
+  }
+
+  /// Decodes a top-level JSON object of models from text.
+  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+    self = try ModelEntry.decodeCollection([String: Value].self, from: ModelEntry.document(text, options), options: options)
+  }
+
+  /// The models as a UTF-8 JSON object (keys sorted).
+  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
+    Data(try ModelEntry.encodeCollection(self, options: options))
+  }
+
+  /// The models as JSON text (keys sorted).
+  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
+    String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
+  }
+
+  /// The models as a `JSONValue` (an `.object`).
+  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
+    try ModelEntry.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
+  }
+}
+
+extension ModelEntry {
+  static func decodeCollection<Collection>(
+    _ type: Collection.Type, from source: Source, options: DecodingOptions
+  ) throws(ModelError) -> Collection {
+    guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
+    else {
+      throw ModelError(kind: .unsupportedType, message: "\(Collection.self) cannot be decoded")
+    }
+    var reader = ModelReader(document: source.document, options: options)
+    switch try converter.decode(source.node, &reader) {
+    case .value(let collection):
+      return collection
+    case .failed:
+      let expected = source.document.kind(of: source.node)
+      throw ModelError(
+        kind: .wrongTopLevel,
+        message: "expected a JSON \(Collection.self is [String: Any].Type ? "object" : "array") for \(Collection.self), found \(expected.article)")
+    }
+  }
+
+  static func encodeCollection<Collection>(_ collection: Collection, options: JSONWriteOptions) throws(ModelError)
+    -> [UInt8]
+  {
+    guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
+    else {
+      throw ModelError(kind: .unsupportedType, message: "\(Collection.self) cannot be encoded")
+    }
+    var writer = ModelWriter(options: options)
+    try converter.encode(collection, &writer)
+    return writer.json.bytes
+  }
+}

@@ -1,0 +1,68 @@
+/// How JSON is decoded into models.
+///
+/// ```swift
+/// try User(json: data, options: DecodingOptions(strict: true))
+/// try User(json: data, options: DecodingOptions(keyDecoding: .convertFromSnakeCase))
+/// ```
+public struct DecodingOptions: Sendable, Hashable {
+  /// How property names find their JSON keys when `keyMapping` says nothing.
+  public enum KeyDecoding: Sendable, Hashable {
+    /// The key is the property name.
+    case useDefaultKeys
+    /// The key is the property name in snake_case (`userName` ← `user_name`).
+    case convertFromSnakeCase
+  }
+
+  /// How JSON numbers and strings become `Date`s.
+  public struct DateDecoding: Sendable, Hashable {
+    /// What a JSON number means for a `Date` property.
+    public enum NumberMeaning: Sendable, Hashable {
+      /// Seconds since 1970-01-01T00:00:00Z.
+      case secondsSince1970
+      /// Milliseconds since 1970-01-01T00:00:00Z.
+      case millisecondsSince1970
+      /// Numbers are not dates (the property is left unchanged).
+      case none
+    }
+
+    /// What a JSON number means.
+    public var numbers: NumberMeaning
+    /// Whether strings are parsed (the YYModel formats and ISO 8601).
+    public var parsesStrings: Bool
+
+    /// Creates a date decoding; by default numbers are Unix seconds and strings are parsed.
+    public init(numbers: NumberMeaning = .secondsSince1970, parsesStrings: Bool = true) {
+      self.numbers = numbers
+      self.parsesStrings = parsesStrings
+    }
+
+    /// The YYModel string formats, ISO 8601, and numbers as Unix seconds.
+    public static let `default` = DateDecoding()
+    /// As `default`, but numbers are Unix milliseconds.
+    public static let millisecondsSince1970 = DateDecoding(numbers: .millisecondsSince1970)
+  }
+
+  /// Kind mismatches, unconvertible and out-of-range values, `null` for a
+  /// non-optional property and rejected nested models are errors instead
+  /// of being ignored. Default `false`.
+  public var strict: Bool
+  /// How keys are found for unmapped properties. Default `.useDefaultKeys`.
+  public var keyDecoding: KeyDecoding
+  /// How dates are read. Default `.default`.
+  public var dateDecoding: DateDecoding
+  /// The deepest nesting of arrays and objects accepted. Default 512.
+  public var maxDepth: Int
+
+  /// Creates options; every parameter has its default.
+  public init(
+    strict: Bool = false, keyDecoding: KeyDecoding = .useDefaultKeys,
+    dateDecoding: DateDecoding = .default, maxDepth: Int = 512
+  ) {
+    self.strict = strict
+    self.keyDecoding = keyDecoding
+    self.dateDecoding = dateDecoding
+    self.maxDepth = maxDepth
+  }
+
+  var readOptions: JSONReadOptions { JSONReadOptions(maxDepth: maxDepth) }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+
+extension JSONModel {
+  /// The model as UTF-8 JSON text (compact unless `.prettyPrinted`).
+  ///
+  /// `nil` properties are left out (written as `null` with `.includeNulls`),
+  /// non-finite numbers are left out, dates are ISO 8601 in UTC, and keys
+  /// come in declaration order unless `.sortedKeys`.
+  ///
+  /// - Throws: `ModelError`: `.unencodable` for a reference cycle between
+  ///   class models or an `Any` value with no JSON form; `.rejected` when
+  ///   `didEncode` throws.
+  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
+    Data(try jsonBytes(options: options))
+  }
+
+  /// The model as JSON text.
+  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
+    String(decoding: try jsonBytes(options: options), as: UTF8.self)
+  }
+
+  /// The model as a `JSONValue` (an `.object`).
+  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
+    try ModelEntry.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
+  }
+
+  /// The model as a Foundation graph (`[String: Any]`).
+  public func jsonObject(options: JSONWriteOptions = []) throws(ModelError) -> Any {
+    try jsonValue(options: options).jsonObject()
+  }
+
+  /// The model as UTF-8 JSON bytes.
+  public func jsonBytes(options: JSONWriteOptions = []) throws(ModelError) -> [UInt8] {
+    var writer = ModelWriter(options: options)
+    try writer.encodeModel(self, schema: ModelSchema.of(type(of: self)))
+    return writer.json.bytes
+  }
+}
+
+extension ModelEntry {
+  /// Reads back what a model writer wrote.
+  static func value(of bytes: [UInt8]) throws(ModelError) -> JSONValue {
+    do {
+      return try JSONValue(json: bytes, options: JSONReadOptions(maxDepth: JSONValue.maximumDepth))
+    } catch {
+      throw ModelError(error)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The mapping plan of one model type, built once, cached, immutable once
+/// published: ModelKit's counterpart of YYModel's `_YYModelMeta`.
+///
+/// ```swift
+/// let schema = try ModelSchema.of(Book.self)
+/// schema.fieldNames      // the properties that take part, in declaration order
+/// schema.diagnostics     // unknown names in keyMapping, skipped fields, …
+/// ```
+public final class ModelSchema: @unchecked Sendable {
+  // Safe to share: every `var` below is set while the schema is built under
+  // the cache's lock, before any other thread can see the schema.
+
+  /// One property that takes part in JSON.
+  struct Field {
+    let name: String
+    let offset: Int
+    let converter: AnyConverter
+    /// Explicit candidates from `keyMapping`, or nil for the default key.
+    let mapped: [[String]]?
+    /// The name in snake_case, for `.convertFromSnakeCase`.
+    let snakeCaseName: String
+
+    /// The key paths tried when decoding, in order.
+    func candidates(_ keyDecoding: DecodingOptions.KeyDecoding) -> [[String]] {
+      mapped ?? [[keyDecoding == .convertFromSnakeCase ? snakeCaseName : name]]
+    }
+
+    /// The key path written when encoding (always the property name when unmapped).
+    var outputPath: [String]? { mapped == nil ? [name] : mapped?.first }
+  }
+
+  /// The model type.
+  public let type: any JSONModel.Type
+  /// Whether the model is a class.
+  public let isClass: Bool
+  /// Problems found while building: unknown names in `keyMapping`,
+  /// `ignoredProperties` or `allowedProperties`, and fields skipped because
+  /// their type cannot be converted.
+  public internal(set) var diagnostics: [String] = []
+
+  var fields: [Field] = []
+  var hooks: HookSet = []
+  /// Plain keys for the default key decoding and for snake_case.
+  var defaultKeys = KeyTable()
+  var snakeCaseKeys = KeyTable()
+  /// Fields read by key path or fallback list after the member pass.
+  var resolvedFields: [Int] = []
+  /// Where fields go when encoding.
+  var output = OutputTree()
+
+  init(type: any JSONModel.Type, isClass: Bool) {
+    self.type = type
+    self.isClass = isClass
+  }
+
+  /// The names of the properties that take part, in declaration order.
+  public var fieldNames: [String] { fields.map(\.name) }
+
+  /// The schema of `type`, built on first use and cached; safe to call from
+  /// many threads at once.
+  ///
+  /// - Throws: `ModelError` of kind `.unsupportedType` when the type's
+  ///   fields cannot be reflected.
+  public static func of(_ type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+    try SchemaCache.shared.schema(for: type)
+  }
+}
+
+/// The process-wide schema cache. Schemas are built under its recursive
+/// lock (a type's keyMapping may itself touch other models) together with
+/// every model type they reach, and published all at once.
+final class SchemaCache: @unchecked Sendable {
+  // Safe: `schemas` is only touched while holding `lock`.
+  static let shared = SchemaCache()
+  private let lock = NSRecursiveLock()
+  private var schemas: [ObjectIdentifier: ModelSchema] = [:]
+
+  func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+    lock.lock()
+    defer { lock.unlock() }
+    if let schema = schemas[ObjectIdentifier(type)] { return schema }
+    let builder = SchemaBuilder(cached: schemas)
+    let schema = try builder.schema(for: type)
+    for (identifier, built) in builder.built { schemas[identifier] = built }
+    return schema
+  }
+
+  /// A converter for `type` (a container of models at the top level), with
+  /// every schema it needs built and published.
+  func converter(for type: any Any.Type) throws(ModelError) -> AnyConverter? {
+    lock.lock()
+    defer { lock.unlock() }
+    let builder = SchemaBuilder(cached: schemas)
+    let converter = try builder.converter(for: type)
+    for (identifier, built) in builder.built { schemas[identifier] = built }
+    return converter
+  }
+}

@@ -1,0 +1,169 @@
+@_spi(Reflection) import Swift
+import Foundation
+
+/// Builds the schemas of a model type and of every model type it reaches,
+/// under the cache's lock. Cycles (a model that contains itself) end at the
+/// schema registered before its fields are planned.
+final class SchemaBuilder {
+  private let cached: [ObjectIdentifier: ModelSchema]
+  private(set) var built: [ObjectIdentifier: ModelSchema] = [:]
+
+  init(cached: [ObjectIdentifier: ModelSchema]) {
+    self.cached = cached
+  }
+
+  func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+    if let existing = cached[ObjectIdentifier(type)] ?? built[ObjectIdentifier(type)] {
+      return existing
+    }
+    return try build(type)
+  }
+
+  private func build<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> ModelSchema {
+    let info = try TypeInfo(of: Model.self)
+    let schema = ModelSchema(type: Model.self, isClass: info.isClass)
+    built[ObjectIdentifier(Model.self)] = schema
+
+    let mapping = Model.keyMapping
+    let ignored = Model.ignoredProperties
+    let allowed = Model.allowedProperties
+    let names = Set(info.fields.map(\.name))
+    var diagnostics: [String] = []
+    var unknown: [String] = []
+    for name in mapping.keys.sorted() where !names.contains(name) {
+      unknown.append("keyMapping names '\(name)', which is not a stored property of \(Model.self)")
+    }
+    for name in ignored.sorted() where !names.contains(name) {
+      unknown.append("ignoredProperties names '\(name)', which is not a stored property of \(Model.self)")
+    }
+    for name in (allowed ?? []).sorted() where !names.contains(name) {
+      unknown.append("allowedProperties names '\(name)', which is not a stored property of \(Model.self)")
+    }
+    diagnostics += unknown
+
+    let constants = info.isClass ? [] : Self.constantFields(of: Model.self)
+    for field in info.fields {
+      let name = field.name
+      if ignored.contains(name) || !(allowed?.contains(name) ?? true) { continue }
+      if name.hasPrefix("$__lazy_storage_$_") {
+        diagnostics.append("skipped '\(name)': lazy properties are not mapped")
+        continue
+      }
+      if constants.contains(name) {
+        diagnostics.append("skipped '\(name)': a 'let' property of a struct is never written")
+        continue
+      }
+      guard let converter = try converter(for: field.type) else {
+        diagnostics.append("skipped '\(name)': values of type \(field.type) cannot be converted to or from JSON")
+        continue
+      }
+      var mapped: [[String]]?
+      if let key = mapping[name] {
+        mapped = key.candidates
+        if mapped?.isEmpty == true {
+          diagnostics.append("skipped '\(name)': its mapping \(key) addresses no key")
+          continue
+        }
+      }
+      schema.fields.append(
+        ModelSchema.Field(
+          name: name, offset: field.offset, converter: converter, mapped: mapped,
+          snakeCaseName: Self.snakeCase(name)))
+    }
+
+    for (index, field) in schema.fields.enumerated() {
+      if let mapped = field.mapped {
+        if mapped.count == 1 && mapped[0].count == 1 {
+          schema.defaultKeys.add(mapped[0][0], field: index)
+          schema.snakeCaseKeys.add(mapped[0][0], field: index)
+        } else {
+          schema.resolvedFields.append(index)
+        }
+      } else {
+        schema.defaultKeys.add(field.name, field: index)
+        schema.snakeCaseKeys.add(field.snakeCaseName, field: index)
+      }
+      if let path = field.outputPath, !schema.output.add(path: path, field: index) {
+        diagnostics.append("'\(field.name)' is not encoded: its key \(path.joined(separator: ".")) collides with another property's")
+      }
+    }
+    schema.output.finish()
+    schema.hooks = HookProbe.customizedHooks(of: Model.self)
+    schema.diagnostics = diagnostics
+    #if DEBUG
+      if !unknown.isEmpty && ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_ASSERTIONS"] != "0" {
+        assertionFailure("ModelKit: " + unknown.joined(separator: "; "))
+      }
+    #endif
+    return schema
+  }
+
+  /// The `let` fields of a struct: their reflected key paths are read-only.
+  private static func constantFields<Model>(of type: Model.Type) -> Set<String> {
+    guard #available(macOS 11.3, iOS 14.5, tvOS 14.5, watchOS 7.4, *) else { return [] }
+    var constants: Set<String> = []
+    // `.ignoreUnknown` (raw value 2): keep going past fields without key paths.
+    _forEachFieldWithKeyPath(of: Model.self, options: _EachFieldOptions(rawValue: 2)) { name, keyPath in
+      if !(keyPath is any AnyWritableKeyPath) { constants.insert(String(cString: name)) }
+      return true
+    }
+    return constants
+  }
+
+  /// `userName` → `user_name`, `imageURLString` → `image_url_string`.
+  static func snakeCase(_ name: String) -> String {
+    let characters = Array(name)
+    var result = ""
+    for (index, character) in characters.enumerated() {
+      if character.isUppercase && index > 0 {
+        let previous = characters[index - 1]
+        let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
+        if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+          result.append("_")
+        }
+      }
+      result.append(contentsOf: character.lowercased())
+    }
+    return result
+  }
+
+  // MARK: - Converters
+
+  /// The converter for values of `type`, or nil when ModelKit cannot convert it.
+  func converter(for type: any Any.Type) throws(ModelError) -> AnyConverter? {
+    if let known = KnownConverters.make(for: type) { return known }
+    if let optional = type as? any OptionalConvertible.Type {
+      return try optional.makeConverter(self)
+    }
+    if let container = type as? any ContainerConvertible.Type {
+      return try container.makeConverter(self)
+    }
+    if let model = type as? any JSONModel.Type {
+      return try modelConverter(model)
+    }
+    if let raw = type as? any RawRepresentable.Type {
+      return try rawValueConverter(raw)
+    }
+    return nil
+  }
+
+  /// The converter for `type` when it is exactly a `ValueConverter<Value>`.
+  func typedConverter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+    try converter(for: type) as? ValueConverter<Value>
+  }
+
+  private func modelConverter<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> AnyConverter {
+    ModelConverter<Model>(schema: try schema(for: Model.self))
+  }
+
+  private func rawValueConverter<Value: RawRepresentable>(_ type: Value.Type) throws(ModelError)
+    -> AnyConverter?
+  {
+    guard let raw = try typedConverter(for: Value.RawValue.self) else { return nil }
+    return RawValueConverter<Value>(raw: raw)
+  }
+}
+
+/// Lets the builder ask a key path whether it can write.
+private protocol AnyWritableKeyPath {}
+extension WritableKeyPath: AnyWritableKeyPath {}

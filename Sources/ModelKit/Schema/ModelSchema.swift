@@ -58,6 +58,16 @@ public final class ModelSchema: @unchecked Sendable {
   /// The names of the properties that take part, in declaration order.
   public var fieldNames: [String] { fields.map(\.name) }
 
+  /// The hooks the type implements itself (`modelType`, `willDecode`,
+  /// `didDecode`, `didEncode`); the others are never called.
+  public var customizedHooks: [String] {
+    let names: [(HookSet, String)] = [
+      (.modelType, "modelType"), (.willDecode, "willDecode"), (.didDecode, "didDecode"),
+      (.didEncode, "didEncode"),
+    ]
+    return names.filter { hooks.contains($0.0) }.map(\.1)
+  }
+
   /// The schema of `type`, built on first use and cached; safe to call from
   /// many threads at once.
   ///

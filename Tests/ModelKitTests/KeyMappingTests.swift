@@ -1,0 +1,116 @@
+import Foundation
+import ModelKit
+import Testing
+
+struct MappedBook: JSONModel {
+  var name = ""
+  var count = 0
+  var desc1: String?
+  var desc2: String?
+  var desc3: String?
+  var dotted: String?
+  var modelID: String?
+  var plain: String?
+
+  static var keyMapping: [String: JSONKey] {
+    [
+      "name": "n", "count": "ext.c", "desc1": "ext.d", "desc2": "ext.d", "desc3": "ext..x.e",
+      "dotted": .key("a.b"), "modelID": ["ID", "Id", "id", "ext.id"],
+    ]
+  }
+}
+
+struct SnakeUser: JSONModel {
+  var userName = ""
+  var avatarURL: URL?
+  var followersCount = 0
+  var id = 0
+  static var keyMapping: [String: JSONKey] { ["id": "ID"] }
+}
+
+@Suite("Key mapping")
+struct KeyMappingTests {
+  @Test func renamesAndKeyPaths() throws {
+    let model = try MappedBook(json: #"{"n": "Swift", "count": 9, "ext": {"c": 3, "d": "Apple", "x": {"e": "deep"}}}"#)
+    #expect(model.name == "Swift")
+    #expect(model.count == 3)
+    #expect(model.desc1 == "Apple" && model.desc2 == "Apple")
+    #expect(model.desc3 == "deep")
+  }
+
+  @Test func keyPathsNeedObjectsAllTheWay() throws {
+    let model = try MappedBook(json: #"{"ext": 5}"#)
+    #expect(model.count == 0 && model.desc1 == nil)
+    #expect(try MappedBook(json: #"{"ext": {"x": [1]}}"#).desc3 == nil)
+  }
+
+  @Test func literalDottedKeysNeedJSONKeyKey() throws {
+    let model = try MappedBook(json: #"{"a.b": "literal", "a": {"b": "nested"}, "ext.c": 5}"#)
+    #expect(model.dotted == "literal")
+    #expect(model.count == 0)
+  }
+
+  @Test func fallbacksTakeTheFirstPresentNonNullCandidate() throws {
+    #expect(try MappedBook(json: #"{"id": "lower", "ext": {"id": "nested"}}"#).modelID == "lower")
+    #expect(try MappedBook(json: #"{"ext": {"id": "nested"}}"#).modelID == "nested")
+    #expect(try MappedBook(json: #"{"id": "abcd", "ID": "ABCD", "Id": "Abcd"}"#).modelID == "ABCD")
+    #expect(try MappedBook(json: #"{"ID": null, "Id": "Abcd"}"#).modelID == "Abcd")
+    var model = MappedBook()
+    model.modelID = "old"
+    try model.update(json: #"{"ID": null}"#)
+    #expect(model.modelID == nil)
+  }
+
+  @Test func unmappedKeysAreIgnored() throws {
+    let model = try MappedBook(json: #"{"plain": "p", "name": "not n", "unknown": 1}"#)
+    #expect(model.plain == "p")
+    #expect(model.name == "")
+  }
+
+  @Test func encodingNestsMergesAndUsesTheFirstCandidate() throws {
+    var model = MappedBook()
+    model.name = "N"
+    model.count = 2
+    model.desc1 = "d"
+    model.desc3 = "e"
+    model.modelID = "7"
+    model.dotted = "x"
+    let text = try model.jsonString()
+    #expect(text == #"{"n":"N","ext":{"c":2,"d":"d","x":{"e":"e"}},"a.b":"x","ID":"7"}"#)
+  }
+
+  @Test func severalPropertiesOnOneKeyWriteTheFirstNonNil() throws {
+    var model = MappedBook()
+    model.desc2 = "second"
+    #expect(try model.jsonValue()["ext"]?["d"] == "second")
+  }
+
+  @Test func snakeCaseAppliesToUnmappedProperties() throws {
+    let json = #"{"user_name": "ada", "avatar_url": "https://a.b/c.png", "followers_count": "12", "ID": 4, "id": 5}"#
+    let user = try SnakeUser(json: json, options: DecodingOptions(keyDecoding: .convertFromSnakeCase))
+    #expect(user.userName == "ada")
+    #expect(user.avatarURL == URL(string: "https://a.b/c.png"))
+    #expect(user.followersCount == 12)
+    #expect(user.id == 4)
+    #expect(try SnakeUser(json: json).userName == "")
+  }
+
+  @Test func jsonKeyLiterals() {
+    #expect(JSONKey("a..b") == .path(["a", "b"]))
+    #expect(JSONKey(".ext") == .key("ext"))
+    #expect(JSONKey("plain") == .key("plain"))
+    let list: JSONKey = ["id", "ext.id"]
+    #expect(list == .fallbacks([.key("id"), .path(["ext", "id"])]))
+  }
+
+  @Test func escapedAndNonASCIIKeysMatch() throws {
+    struct Unicode: JSONModel {
+      var café = ""
+      var name = ""
+    }
+    let model = try Unicode(json: #"{"caf\u00e9": "nfc", "na\u006De": "escaped"}"#)
+    #expect(model.café == "nfc")
+    #expect(model.name == "escaped")
+    #expect(try Unicode(json: "{\"cafe\u{301}\": \"nfd\"}").café == "nfd")
+  }
+}

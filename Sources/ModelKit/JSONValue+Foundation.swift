@@ -50,8 +50,8 @@ extension JSONValue {
   }
 
   /// The value as a Foundation graph: `[String: Any]`, `[Any]`, `String`,
-  /// `Bool`, `Int`/`UInt64` for integers in range, `Double` for other
-  /// numbers (`Decimal` for integers beyond 64 bits), and `NSNull`.
+  /// `Bool`, `Int`/`UInt64` for integers in range, `Double` for numbers it
+  /// holds exactly, `Decimal` for the others, and `NSNull`.
   public func jsonObject() -> Any {
     switch self {
     case .null: return NSNull()
@@ -145,11 +145,15 @@ enum FoundationGraph {
     return .number(number)
   }
 
+  /// `Int` or `UInt64` for integers in range, `Double` when it holds the
+  /// number exactly, else `Decimal` (exact up to 38 digits).
   static func foundationNumber(_ number: JSONNumber) -> Any {
     if let integer = number.int { return integer }
     if let unsigned = number.uint64 { return unsigned }
-    let isIntegral = !number.text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
-    if isIntegral, let decimal = Decimal(string: number.text) { return decimal }
+    if let double = number.double, JSONNumber(double) == number { return double }
+    if let decimal = Decimal(string: number.text, locale: Locale(identifier: "en_US_POSIX")) {
+      return decimal
+    }
     return number.double ?? Double(number.text) ?? 0
   }
 }

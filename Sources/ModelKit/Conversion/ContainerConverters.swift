@@ -128,12 +128,31 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   }
 
   override func encode(_ value: Collection, _ writer: inout ModelWriter) throws(ModelError) {
+    if isUnordered { return try encodeSorted(value, &writer) }
     writer.json.beginArray()
     for (index, item) in value.enumerated() {
       try writer.encodeElement(item, at: .index(index), with: element)
     }
     writer.json.endArray()
   }
+
+  /// Sets have no order of their own: their elements are written sorted by
+  /// their JSON text, so equal sets always write the same bytes.
+  private func encodeSorted(_ value: Collection, _ writer: inout ModelWriter) throws(ModelError) {
+    var encoded: [[UInt8]] = []
+    encoded.reserveCapacity(value.count)
+    for item in value {
+      var single = writer.detached()
+      try single.encodeElement(item, at: .index(encoded.count), with: element)
+      encoded.append(single.json.bytes)
+    }
+    encoded.sort { $0.lexicographicallyPrecedes($1) }
+    writer.json.beginArray()
+    for bytes in encoded { writer.json.write(try ModelEntry.value(of: bytes)) }
+    writer.json.endArray()
+  }
+
+  private let isUnordered = Collection.self is any SetAlgebra.Type
 
   override func deepCopy(_ value: Collection) -> Collection {
     var copy = Collection()

@@ -124,6 +124,16 @@ struct ModelWriter {
     return node.children.contains { hasOutput($0, schema: schema, base: base) }
   }
 
+  /// A writer for one compact, key-sorted value with this writer's path,
+  /// null handling and cycle guard, whose bytes are used elsewhere.
+  func detached() -> ModelWriter {
+    var writer = ModelWriter(
+      options: options.subtracting(.prettyPrinted).union(.sortedKeys), capacity: 64)
+    writer.path = path
+    writer.active = active
+    return writer
+  }
+
   /// Writes one element of a container: an omitted value (nil, not finite) is `null`.
   mutating func encodeElement<Value>(
     _ value: Value, at step: ModelReader.PathStep, with converter: ValueConverter<Value>

@@ -81,7 +81,8 @@ public struct TypeInfo: Sendable {
       throw ModelError(
         kind: .unsupportedType,
         message:
-          "\(type) reports no stored fields: its module may be built without reflection metadata "
+          "\(type) reports no stored fields: it is not a struct or class with stored properties, "
+          + "or its module was built without reflection metadata "
           + "(-disable-reflection-metadata, SWIFT_REFLECTION_METADATA_LEVEL=none)")
     }
     self.fields = fields

@@ -1,0 +1,80 @@
+import Foundation
+import ModelKit
+import Testing
+
+struct Outgoing: JSONModel {
+  var zeta = 1
+  var alpha: String?
+  var ratio = Double.nan
+  var big = UInt64.max
+  var small = Int64.min
+  var flag = true
+  var when: Date? = Date(timeIntervalSince1970: 0)
+  var link: URL? = URL(string: "https://swift.org/a?b=c")
+  var amount = Decimal(string: "12345678901234567890.123")!
+}
+
+final class Loop: JSONModel {
+  var name = ""
+  var next: Loop?
+  required init() {}
+}
+
+@Suite("Model to JSON")
+struct ModelToJSONTests {
+  @Test func writesDeclaredOrderOmittingNilAndNonFinite() throws {
+    let text = try Outgoing().jsonString(options: .withoutEscapingSlashes)
+    #expect(text == #"{"zeta":1,"big":18446744073709551615,"small":-9223372036854775808,"flag":true,"when":"1970-01-01T00:00:00Z","link":"https://swift.org/a?b=c","amount":12345678901234567890.123}"#)
+  }
+
+  @Test func includeNullsWritesNil() throws {
+    let value = try Outgoing().jsonValue(options: .includeNulls)
+    #expect(value["alpha"] == .null)
+    #expect(value["ratio"] == nil)
+  }
+
+  @Test func sortedKeysAndPrettyPrinting() throws {
+    struct Small: JSONModel {
+      var b = 1
+      var a = [1]
+    }
+    #expect(try Small().jsonString(options: .sortedKeys) == #"{"a":[1],"b":1}"#)
+    #expect(try Small().jsonString(options: [.prettyPrinted, .sortedKeys]) == "{\n  \"a\": [\n    1\n  ],\n  \"b\": 1\n}")
+  }
+
+  @Test func outputIsDeterministic() throws {
+    let first = try Outgoing().jsonData()
+    for _ in 0..<10 { #expect(try Outgoing().jsonData() == first) }
+  }
+
+  @Test func referenceCyclesAreErrors() throws {
+    let a = Loop()
+    let b = Loop()
+    a.next = b
+    b.next = a
+    let error = #expect(throws: ModelError.self) { try a.jsonData() }
+    #expect(error?.kind == .unencodable)
+    #expect(error?.codingPath == "$.next.next")
+    b.next = nil
+    #expect(try a.jsonString() == #"{"name":"","next":{"name":""}}"#)
+  }
+
+  @Test func sharedInstancesAreNotCycles() throws {
+    struct Pair: JSONModel {
+      var left: Loop?
+      var right: Loop?
+    }
+    var pair = Pair()
+    let shared = Loop()
+    pair.left = shared
+    pair.right = shared
+    #expect(try pair.jsonString() == #"{"left":{"name":""},"right":{"name":""}}"#)
+  }
+
+  @Test func foundationGraphOutput() throws {
+    let object = try #require(try Outgoing().jsonObject() as? [String: Any])
+    #expect(object["zeta"] as? Int == 1)
+    #expect(object["big"] as? UInt64 == UInt64.max)
+    #expect(object["flag"] as? Bool == true)
+  }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ModelKit
+import Testing
+
+struct Birthday: JSONModel {
+  var birthday: Date?
+  var age: UInt8 = 0
+}
+
+struct Writer: JSONModel {
+  var name = ""
+  var author = Birthday()
+  var users: [Birthday] = []
+  var id = 0
+  var active = false
+  var tag: Color = .red
+  var nickname: String?
+}
+
+@Suite("Strict mode")
+struct StrictModeTests {
+  let strict = DecodingOptions(strict: true)
+
+  func error(_ json: String) -> ModelError? {
+    #expect(throws: ModelError.self) { try Writer(json: json, options: strict) }
+  }
+
+  @Test func kindMismatchesAreErrorsWithPaths() {
+    #expect(error(#"{"id": "12"}"#)?.codingPath == "$.id")
+    #expect(error(#"{"id": "12"}"#)?.kind == .typeMismatch)
+    #expect(error(#"{"active": "yes"}"#)?.kind == .typeMismatch)
+    #expect(error(#"{"name": 5}"#)?.kind == .typeMismatch)
+    #expect(error(#"{"author": {"birthday": "someday"}}"#)?.codingPath == "$.author.birthday")
+    #expect(error(#"{"users": [{}, {}, {}, {"age": 300}]}"#)?.codingPath == "$.users[3].age")
+    #expect(error(#"{"users": [{}, {}, {}, {"age": 300}]}"#)?.kind == .outOfRange)
+    #expect(error(#"{"id": 1.5}"#)?.kind == .typeMismatch)
+    #expect(error(#"{"tag": "blue"}"#)?.codingPath == "$.tag")
+  }
+
+  @Test func nullForNonOptionalsIsAnError() {
+    let failure = error(#"{"name": null}"#)
+    #expect(failure?.kind == .unexpectedNull)
+    #expect(failure?.message == "null is not a value for property 'name' of type String")
+  }
+
+  @Test func naturalEncodingsStayAllowed() throws {
+    let model = try Writer(json: #"{"id": 3.0, "author": {"birthday": "2014-05-06", "age": 3}, "users": [{"birthday": 100}], "tag": "green", "nickname": null}"#, options: strict)
+    #expect(model.id == 3)
+    #expect(model.author.birthday != nil)
+    #expect(model.users.first?.birthday == Date(timeIntervalSince1970: 100))
+    #expect(model.tag == .green)
+  }
+
+  @Test func unknownAndMissingKeysAreFine() throws {
+    let model = try Writer(json: #"{"unknown": [1, 2], "name": "n"}"#, options: strict)
+    #expect(model.name == "n" && model.id == 0)
+  }
+
+  @Test func lenientModeIgnoresTheSameInputs() throws {
+    let model = try Writer(json: #"{"id": "12", "name": null, "users": [{"age": 300}], "tag": "blue"}"#)
+    #expect(model.id == 12)
+    #expect(model.users.first?.age == 0)
+  }
+}
+
+@Suite("Hostile model input")
+struct ModelHostileInputTests {
+  @Test(arguments: ["[]", "1", "\"text\"", "null", "true", "", "   "])
+  func wrongTopLevelIsAnError(_ json: String) {
+    let error = #expect(throws: ModelError.self) { try Writer(json: json) }
+    #expect(error?.kind == .wrongTopLevel || error?.kind == .syntax)
+  }
+
+  @Test func syntaxErrorsCarryThePosition() {
+    let error = #expect(throws: ModelError.self) { try Writer(json: Data("{\n  \"id\": 1,\n  \"name\" \"x\"}".utf8)) }
+    #expect(error?.kind == .syntax)
+    #expect(error?.line == 3)
+    #expect(error?.column == 10)
+    #expect(error?.syntaxError?.kind == .unexpectedCharacter)
+  }
+
+  @Test func deepNestingIsRefused() {
+    let text = String(repeating: #"{"author":"#, count: 100_000) + "{}" + String(repeating: "}", count: 100_000)
+    let error = #expect(throws: ModelError.self) { try Writer(json: text) }
+    #expect(error?.syntaxError?.kind == .nestingTooDeep)
+    let recursive = String(repeating: #"{"next":"#, count: 400) + "{}" + String(repeating: "}", count: 400)
+    #expect(throws: Never.self) { try Loop(json: recursive) }
+  }
+
+  @Test func hugeArraysAreRead() throws {
+    let element = #"{"age": 1}"#
+    let text = #"{"users": ["# + Array(repeating: element, count: 200_000).joined(separator: ",") + "]}"
+    let model = try Writer(json: text)
+    #expect(model.users.count == 200_000)
+  }
+
+  @Test func wrongKindsEverywhereNeverCrash() throws {
+    let values = ["null", "true", "-1", "1e999", "\"\"", "\"x\"", "[]", "{}", "[null]", "{\"a\": []}"]
+    for value in values {
+      let fields = ["name", "author", "users", "id", "active", "tag", "nickname"]
+      let json = "{" + fields.map { "\"\($0)\": \(value)" }.joined(separator: ",") + "}"
+      #expect(throws: Never.self) { try Writer(json: json) }
+      #expect(throws: Never.self) { try Shelf(json: json.replacingOccurrences(of: "\"name\"", with: "\"items\"")) }
+    }
+  }
+}

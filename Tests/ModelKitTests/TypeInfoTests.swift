@@ -1,0 +1,52 @@
+import Foundation
+import ModelKit
+import Testing
+
+@propertyWrapper
+struct Trimmed {
+  var wrappedValue: String
+  init(wrappedValue: String) { self.wrappedValue = wrappedValue }
+}
+
+struct Shapes: JSONModel {
+  let constant = 5
+  var variable = 0
+  @Trimmed var wrapped = ""
+  lazy var cached = 3
+  var _id = ""
+}
+
+@Suite("TypeInfo")
+struct TypeInfoTests {
+  @Test func reportsFieldsWithOffsetsAndTypes() throws {
+    let info = try TypeInfo(of: Owner.self)
+    #expect(info.fields.map(\.name) == ["uid", "name"])
+    #expect(info.fields.map(\.offset) == [0, 8])
+    #expect(ObjectIdentifier(info.fields[0].type) == ObjectIdentifier(UInt64.self))
+    #expect(!info.isClass)
+    #expect(info.superclasses.isEmpty)
+  }
+
+  @Test func classOffsetsStartAfterTheHeader() throws {
+    let info = try TypeInfo(of: Leaf.self)
+    #expect(info.isClass)
+    #expect(info.fields.first?.offset == 16)
+  }
+
+  @Test func refusesTypesWithoutFields() {
+    let error = #expect(throws: ModelError.self) { try TypeInfo(of: Color.self) }
+    #expect(error?.kind == .unsupportedType)
+    #expect(error?.message.contains("reflection metadata") == true)
+    #expect(throws: ModelError.self) { try TypeInfo(of: (() -> Void).self) }
+  }
+
+  @Test func documentsWrappersLazyAndLetFields() throws {
+    let schema = try ModelSchema.of(Shapes.self)
+    #expect(schema.fieldNames == ["variable", "_id"])
+    #expect(schema.diagnostics.contains { $0.contains("'constant'") && $0.contains("let") })
+    #expect(schema.diagnostics.contains { $0.contains("'_wrapped'") })
+    #expect(schema.diagnostics.contains { $0.contains("lazy") })
+    let model = try Shapes(json: #"{"constant": 9, "variable": 1, "_id": "x", "wrapped": "w"}"#)
+    #expect(model.constant == 5 && model.variable == 1 && model._id == "x" && model.wrapped == "")
+  }
+}

@@ -81,3 +81,23 @@ struct JSONDocumentTests {
     #expect(count == 6)
   }
 }
+
+@Suite("JSONDocument accessors on every kind")
+struct JSONDocumentAccessorTests {
+  @Test func everyAccessorAnswersEveryKindWithoutTrapping() throws {
+    let document = try JSONDocument(parsing: #"[null, true, 1, -1.5e3, 18446744073709551615, "s", "e\n", [1, 2], {"a": [3]}]"#)
+    for node in document.elements(of: document.root) {
+      let kind = document.kind(of: node)
+      #expect((document.string(node) != nil) == (kind == .string))
+      #expect((document.bool(node) != nil) == (kind == .bool))
+      #expect((document.double(node) != nil) == (kind == .number))
+      #expect((document.numberText(node) != nil) == (kind == .number))
+      #expect(document.isNull(node) == (kind == .null))
+      #expect(!document.stringEquals(node, "a") || kind == .string)
+      _ = document.int64(node)
+      _ = document.uint64(node)
+      _ = document.count(of: node)
+      _ = document.member("a", of: node)
+    }
+  }
+}

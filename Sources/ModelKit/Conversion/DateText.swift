@@ -7,9 +7,9 @@ import Foundation
 /// both with any fractional seconds and an optional zone (`Z`, `±HH`,
 /// `±HHMM`, `±HH:MM`); and the Twitter/Weibo form `EEE MMM dd HH:mm:ss Z yyyy`,
 /// with or without `.SSS`. No zone means UTC.
-enum DateText {
+package enum DateText {
   /// The date `text` denotes, or nil.
-  static func parse(_ text: String) -> Date? {
+  package static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     if bytes.count >= 10, bytes[4] == UInt8(ascii: "-") {
       return parseISO(bytes)
@@ -158,7 +158,7 @@ enum DateText {
   }
 
   /// `yyyy-MM-dd'T'HH:mm:ss[.ffffff]Z` in UTC; the fraction only when non-zero.
-  static func iso8601(_ date: Date) -> String {
+  package static func iso8601(_ date: Date) -> String {
     let interval = date.timeIntervalSince1970
     var seconds = Int(interval.rounded(.down))
     var micros = Int(((interval - Double(seconds)) * 1_000_000).rounded())

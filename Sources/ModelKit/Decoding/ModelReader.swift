@@ -128,16 +128,20 @@ struct ModelReader {
     _ schema: ModelSchema, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer
   ) throws(ModelError) {
     let keys = options.keyDecoding == .convertFromSnakeCase ? schema.snakeCaseKeys : schema.defaultKeys
+    let hot = schema.hotFields
     var hint = 0
     for (key, value) in document.members(of: node) {
       guard let entry = keys.lookup(document, key, hint: &hint) else { continue }
-      for index in keys.fields[entry] {
+      for index in keys.fields(of: entry) {
+        let field = hot[index]
+        if field.fast.decode(document, value, into: base + field.offset) { continue }
         try decodeField(schema.fields[index], value, base, step: .keyNode(key))
       }
     }
     for index in schema.resolvedFields {
       let field = schema.fields[index]
       if let (node, candidate) = resolve(field.candidates(options.keyDecoding), in: node) {
+        if field.fast.decode(document, node, into: base + field.offset) { continue }
         try decodeField(field, node, base, step: .key(candidate.joined(separator: ".")))
       }
     }

@@ -96,29 +96,46 @@ struct ModelWriter {
   private mutating func writeLeaf(_ leaf: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer)
     throws(ModelError)
   {
+    let hot = schema.hotFields
     for index in leaf.fields {
-      let field = schema.fields[index]
+      let field = hot[index]
       let address = base + field.offset
-      guard !field.converter.isFieldOmitted(address) else { continue }
+      if field.fast != .none {
+        guard !field.fast.isOmitted(address) else { continue }
+        json.writeKey(leaf.key)
+        field.fast.encode(address, &json)
+        return
+      }
+      let converter = field.converter.takeUnretainedValue()
+      guard !converter.isFieldOmitted(address) else { continue }
       json.writeKey(leaf.key)
       path.append(.key(leaf.key))
-      try field.converter.encodeField(address, &self)
+      try converter.encodeField(address, &self)
       path.removeLast()
       return
     }
-    if includesNulls, leaf.fields.contains(where: { schema.fields[$0].converter.isFieldNil(base + schema.fields[$0].offset) }) {
+    if includesNulls, leaf.fields.contains(where: { isNil(hot[$0], base) }) {
       json.writeKey(leaf.key)
       json.writeNull()
     }
+  }
+
+  private func isNil(_ field: ModelSchema.HotField, _ base: UnsafeRawPointer) -> Bool {
+    let address = base + field.offset
+    if field.fast != .none { return field.fast.isNil(address) }
+    return field.converter.takeUnretainedValue().isFieldNil(address)
   }
 
   /// Whether anything below `node` will be written.
   private func hasOutput(_ node: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer) -> Bool {
     if node.isLeaf {
       return node.fields.contains { index in
-        let field = schema.fields[index]
-        return !field.converter.isFieldOmitted(base + field.offset)
-          || (includesNulls && field.converter.isFieldNil(base + field.offset))
+        let field = schema.hotFields[index]
+        let address = base + field.offset
+        let omitted =
+          field.fast != .none
+          ? field.fast.isOmitted(address) : field.converter.takeUnretainedValue().isFieldOmitted(address)
+        return !omitted || (includesNulls && isNil(field, base))
       }
     }
     return node.children.contains { hasOutput($0, schema: schema, base: base) }

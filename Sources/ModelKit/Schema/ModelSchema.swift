@@ -17,6 +17,8 @@ public final class ModelSchema: @unchecked Sendable {
     let name: String
     let offset: Int
     let converter: AnyConverter
+    /// The converter-free path for common types with their natural JSON kind.
+    let fast: FastField
     /// Explicit candidates from `keyMapping`, or nil for the default key.
     let mapped: [[String]]?
     /// The name in snake_case, for `.convertFromSnakeCase`.
@@ -43,16 +45,39 @@ public final class ModelSchema: @unchecked Sendable {
   var fields: [Field] = []
   var hooks: HookSet = []
   /// Plain keys for the default key decoding and for snake_case.
-  var defaultKeys = KeyTable()
-  var snakeCaseKeys = KeyTable()
+  let defaultKeys = KeyTable()
+  let snakeCaseKeys = KeyTable()
+  /// What the decode loop needs of each field, without reference counting.
+  private(set) var hotFields = UnsafeMutableBufferPointer<HotField>(start: nil, count: 0)
   /// Fields read by key path or fallback list after the member pass.
   var resolvedFields: [Int] = []
   /// Where fields go when encoding.
   var output = OutputTree()
 
+  /// A field's offset, fast path and converter (kept alive by `fields`).
+  struct HotField {
+    let offset: Int
+    let fast: FastField
+    let converter: Unmanaged<AnyConverter>
+  }
+
   init(type: any JSONModel.Type, isClass: Bool) {
     self.type = type
     self.isClass = isClass
+  }
+
+  deinit { hotFields.deallocate() }
+
+  /// Freezes the lookup structures once every field is planned.
+  func freeze() {
+    defaultKeys.freeze()
+    snakeCaseKeys.freeze()
+    hotFields = .allocate(capacity: max(1, fields.count))
+    for (index, field) in fields.enumerated() {
+      hotFields[index] = HotField(
+        offset: field.offset, fast: field.fast, converter: .passUnretained(field.converter))
+    }
+    output.finish()
   }
 
   /// The names of the properties that take part, in declaration order.

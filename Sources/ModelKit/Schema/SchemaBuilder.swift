@@ -67,7 +67,8 @@ final class SchemaBuilder {
       }
       schema.fields.append(
         ModelSchema.Field(
-          name: name, offset: field.offset, converter: converter, mapped: mapped,
+          name: name, offset: field.offset, converter: converter, fast: FastField(for: field.type),
+          mapped: mapped,
           snakeCaseName: Self.snakeCase(name)))
     }
 
@@ -87,7 +88,7 @@ final class SchemaBuilder {
         diagnostics.append("'\(field.name)' is not encoded: its key \(path.joined(separator: ".")) collides with another property's")
       }
     }
-    schema.output.finish()
+    schema.freeze()
     schema.hooks = HookProbe.customizedHooks(of: Model.self)
     schema.diagnostics = diagnostics
     #if DEBUG

@@ -74,13 +74,10 @@ extension JSONDocument {
   /// when the value is not a string.
   public func string(_ node: Node) -> String? {
     let entry = entry(node)
+    guard entry.tag == .string || entry.tag == .escapedString else { return nil }
     let raw = UnsafeBufferPointer(
       start: storage.bytes + entry.position, count: Int(truncatingIfNeeded: entry.payload))
-    switch entry.tag {
-    case .string: return String(decoding: raw, as: UTF8.self)
-    case .escapedString: return StringUnescaper.decode(raw)
-    default: return nil
-    }
+    return entry.tag == .string ? String(decoding: raw, as: UTF8.self) : StringUnescaper.decode(raw)
   }
 
   /// Whether the string at `node` equals `text`, with Swift's `String`

@@ -16,7 +16,12 @@
 /// checks this in debug builds.
 public struct JSONWriter {
   /// The text written so far.
-  public private(set) var bytes: [UInt8] = []
+  public var bytes: [UInt8] { Array(buffer.contents) }
+
+  /// The number of bytes written so far.
+  public var count: Int { buffer.count }
+
+  private var buffer: OutputBuffer
   /// The options in effect.
   public let options: JSONWriteOptions
 
@@ -31,7 +36,7 @@ public struct JSONWriter {
     self.options = options
     pretty = options.contains(.prettyPrinted)
     escapesSlashes = !options.contains(.withoutEscapingSlashes)
-    bytes.reserveCapacity(capacity)
+    buffer = OutputBuffer(capacity: capacity)
   }
 
   // MARK: - Structure
@@ -39,7 +44,7 @@ public struct JSONWriter {
   /// Writes `[`.
   public mutating func beginArray() {
     beforeValue()
-    bytes.append(UInt8(ascii: "["))
+    buffer.append(UInt8(ascii: "["))
     open()
   }
 
@@ -49,7 +54,7 @@ public struct JSONWriter {
   /// Writes `{`.
   public mutating func beginObject() {
     beforeValue()
-    bytes.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "{"))
     open()
   }
 
@@ -61,8 +66,8 @@ public struct JSONWriter {
     assert(!afterKey, "two keys in a row")
     beforeValue()
     appendString(key)
-    bytes.append(UInt8(ascii: ":"))
-    if pretty { bytes.append(UInt8(ascii: " ")) }
+    buffer.append(UInt8(ascii: ":"))
+    if pretty { buffer.append(UInt8(ascii: " ")) }
     afterKey = true
   }
 
@@ -73,30 +78,38 @@ public struct JSONWriter {
 
   private mutating func close(_ bracket: UInt8) {
     assert(!afterKey, "a key without a value")
+    makeUnique()
     depth -= 1
     if pretty && !isFirstInContainer { newline() }
-    bytes.append(bracket)
+    buffer.append(bracket)
     isFirstInContainer = false
+  }
+
+  /// Keeps value semantics: a copied writer gets its own buffer before writing.
+  @inline(__always)
+  private mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
   }
 
   @inline(__always)
   private mutating func beforeValue() {
+    makeUnique()
     if afterKey {
       afterKey = false
       return
     }
     if depth > 0 {
-      if !isFirstInContainer { bytes.append(UInt8(ascii: ",")) }
+      if !isFirstInContainer { buffer.append(UInt8(ascii: ",")) }
       if pretty { newline() }
     }
     isFirstInContainer = false
   }
 
   private mutating func newline() {
-    bytes.append(UInt8(ascii: "\n"))
+    buffer.append(UInt8(ascii: "\n"))
     for _ in 0..<depth {
-      bytes.append(UInt8(ascii: " "))
-      bytes.append(UInt8(ascii: " "))
+      buffer.append(UInt8(ascii: " "))
+      buffer.append(UInt8(ascii: " "))
     }
   }
 
@@ -124,7 +137,7 @@ public struct JSONWriter {
   public mutating func write(_ value: JSONNumber) {
     beforeValue()
     var text = value.text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { buffer.append($0) }
   }
 
   /// Writes an integer.
@@ -182,7 +195,7 @@ public struct JSONWriter {
   // MARK: - Bytes
 
   private mutating func appendASCII(_ text: StaticString) {
-    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
   private mutating func appendInteger(magnitude: UInt64, negative: Bool) {
@@ -198,7 +211,7 @@ public struct JSONWriter {
         position -= 1
         digits[position] = UInt8(ascii: "-")
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position...]))
+      buffer.append(UnsafeBufferPointer(rebasing: digits[position...]))
     }
   }
 
@@ -207,41 +220,65 @@ public struct JSONWriter {
   private mutating func appendString(_ text: String) {
     var text = text
     text.withUTF8 { utf8 in
-      bytes.append(UInt8(ascii: "\""))
+      buffer.append(UInt8(ascii: "\""))
+      guard let base = utf8.baseAddress else {
+        buffer.append(UInt8(ascii: "\""))
+        return
+      }
+      let raw = UnsafeRawPointer(base)
       var runStart = 0
-      for index in utf8.indices {
-        let byte = utf8[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-          || (byte == UInt8(ascii: "/") && escapesSlashes)
-        else { continue }
-        if runStart < index {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      var index = 0
+      while index < utf8.count {
+        // Eight bytes at a time while none needs escaping.
+        if index + 8 <= utf8.count,
+          !needsEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+        {
+          index += 8
+          continue
         }
-        appendEscape(for: byte)
-        runStart = index + 1
+        let byte = utf8[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+          || (byte == UInt8(ascii: "/") && escapesSlashes)
+        {
+          buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+          appendEscape(for: byte)
+          runStart = index + 1
+        }
+        index += 1
       }
-      if runStart < utf8.count {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
-      }
-      bytes.append(UInt8(ascii: "\""))
+      buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      buffer.append(UInt8(ascii: "\""))
     }
   }
 
+  /// Whether any of eight bytes is '"', '\\', a control byte or (when escaped) '/'.
+  @inline(__always)
+  private func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    var found = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    found |= (word &- ones &* 0x20) & ~word & highs
+    if escapesSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
+    return found != 0
+  }
+
   private mutating func appendEscape(for byte: UInt8) {
-    bytes.append(UInt8(ascii: "\\"))
+    buffer.append(UInt8(ascii: "\\"))
     switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
-    case 0x08: bytes.append(UInt8(ascii: "b"))
-    case 0x0C: bytes.append(UInt8(ascii: "f"))
-    case 0x0A: bytes.append(UInt8(ascii: "n"))
-    case 0x0D: bytes.append(UInt8(ascii: "r"))
-    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
+    case 0x08: buffer.append(UInt8(ascii: "b"))
+    case 0x0C: buffer.append(UInt8(ascii: "f"))
+    case 0x0A: buffer.append(UInt8(ascii: "n"))
+    case 0x0D: buffer.append(UInt8(ascii: "r"))
+    case 0x09: buffer.append(UInt8(ascii: "t"))
     default:
       let hex: StaticString = "0123456789abcdef"
-      bytes.append(contentsOf: [
-        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-        hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0xF)],
-      ])
+      buffer.append(UInt8(ascii: "u"))
+      buffer.append(UInt8(ascii: "0"))
+      buffer.append(UInt8(ascii: "0"))
+      buffer.append(hex.utf8Start[Int(byte >> 4)])
+      buffer.append(hex.utf8Start[Int(byte & 0xF)])
     }
   }
 }

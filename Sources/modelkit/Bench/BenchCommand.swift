@@ -19,6 +19,7 @@ struct BenchCommand {
     print("ModelKit benchmark — data: \(directory.path)")
     print("median of at least \(timing.runs) runs after a warm-up; higher MB/s is better\n")
     try JSONThroughputBenchmark(timing: timing).run()
+    try ModelBenchmark(timing: timing).run()
   }
 }
 
@@ -34,8 +35,10 @@ func formatted(_ value: Double, digits: Int = 1) -> String {
   String(format: "%.\(digits)f", value)
 }
 
-/// Formats a ratio with a check against its target.
-func ratioCell(_ ratio: Double, target: Double?) -> String {
-  guard let target else { return formatted(ratio, digits: 2) + "x" }
-  return formatted(ratio, digits: 2) + "x" + (ratio >= target ? " ok" : " LOW")
+/// Formats a ratio with a check against its target: at least `target`, or at most `atMost`.
+func ratioCell(_ ratio: Double, target: Double?, atMost: Double? = nil) -> String {
+  let text = formatted(ratio, digits: 2) + "x"
+  if let target { return text + (ratio >= target ? " ok" : " LOW") }
+  if let atMost { return text + (ratio <= atMost ? " ok" : " HIGH") }
+  return text
 }

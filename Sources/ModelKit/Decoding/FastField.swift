@@ -1,0 +1,172 @@
+import Foundation
+import ModelKitJSON
+
+/// Field types read without the generic converter when the JSON already
+/// has the natural kind (the common case); any other input takes the
+/// converter, so leniency costs nothing on well-typed input.
+enum FastField: UInt8 {
+  case none
+  case string, optionalString
+  case int, optionalInt, int64, optionalInt64, int32, uint32, uint64, optionalUInt64
+  case double, optionalDouble
+  case bool, optionalBool
+
+  private static let byType: [ObjectIdentifier: FastField] = [
+    ObjectIdentifier(String.self): .string, ObjectIdentifier(String?.self): .optionalString,
+    ObjectIdentifier(Int.self): .int, ObjectIdentifier(Int?.self): .optionalInt,
+    ObjectIdentifier(Int64.self): .int64, ObjectIdentifier(Int64?.self): .optionalInt64,
+    ObjectIdentifier(Int32.self): .int32, ObjectIdentifier(UInt32.self): .uint32,
+    ObjectIdentifier(UInt64.self): .uint64, ObjectIdentifier(UInt64?.self): .optionalUInt64,
+    ObjectIdentifier(Double.self): .double, ObjectIdentifier(Double?.self): .optionalDouble,
+    ObjectIdentifier(Bool.self): .bool, ObjectIdentifier(Bool?.self): .optionalBool,
+  ]
+
+  init(for type: any Any.Type) {
+    self = Self.byType[ObjectIdentifier(type)] ?? .none
+  }
+
+  /// Writes the value at `node` into `field` when its kind is the natural
+  /// one for this type; false to fall back to the converter.
+  @inline(__always)
+  func decode(_ document: JSONDocument, _ node: JSONDocument.Node, into field: UnsafeMutableRawPointer) -> Bool {
+    switch self {
+    case .none:
+      return false
+    case .string, .optionalString:
+      if self == .optionalString && document.isNull(node) {
+        field.assumingMemoryBound(to: String?.self).pointee = nil
+        return true
+      }
+      guard let text = document.string(node) else { return false }
+      if self == .string {
+        field.assumingMemoryBound(to: String.self).pointee = text
+      } else {
+        field.assumingMemoryBound(to: String?.self).pointee = text
+      }
+      return true
+    case .int, .optionalInt, .int64, .optionalInt64, .int32, .uint32, .uint64, .optionalUInt64:
+      return decodeInteger(document, node, into: field)
+    case .double, .optionalDouble:
+      if self == .optionalDouble && document.isNull(node) {
+        field.assumingMemoryBound(to: Double?.self).pointee = nil
+        return true
+      }
+      guard document.kind(of: node) == .number, let value = document.double(node) else { return false }
+      if self == .double {
+        field.assumingMemoryBound(to: Double.self).pointee = value
+      } else {
+        field.assumingMemoryBound(to: Double?.self).pointee = value
+      }
+      return true
+    case .bool, .optionalBool:
+      if self == .optionalBool && document.isNull(node) {
+        field.assumingMemoryBound(to: Bool?.self).pointee = nil
+        return true
+      }
+      guard let value = document.bool(node) else { return false }
+      if self == .bool {
+        field.assumingMemoryBound(to: Bool.self).pointee = value
+      } else {
+        field.assumingMemoryBound(to: Bool?.self).pointee = value
+      }
+      return true
+    }
+  }
+
+  @inline(__always)
+  private func decodeInteger(
+    _ document: JSONDocument, _ node: JSONDocument.Node, into field: UnsafeMutableRawPointer
+  ) -> Bool {
+    let stored = document.storedInteger(node)
+    switch self {
+    case .int:
+      guard let value = stored.int.flatMap(Int.init(exactly:)) else { return false }
+      field.assumingMemoryBound(to: Int.self).pointee = value
+    case .optionalInt:
+      if document.isNull(node) {
+        field.assumingMemoryBound(to: Int?.self).pointee = nil
+        return true
+      }
+      guard let value = stored.int.flatMap(Int.init(exactly:)) else { return false }
+      field.assumingMemoryBound(to: Int?.self).pointee = value
+    case .int64:
+      guard let value = stored.int else { return false }
+      field.assumingMemoryBound(to: Int64.self).pointee = value
+    case .optionalInt64:
+      if document.isNull(node) {
+        field.assumingMemoryBound(to: Int64?.self).pointee = nil
+        return true
+      }
+      guard let value = stored.int else { return false }
+      field.assumingMemoryBound(to: Int64?.self).pointee = value
+    case .int32:
+      guard let value = stored.int.flatMap(Int32.init(exactly:)) else { return false }
+      field.assumingMemoryBound(to: Int32.self).pointee = value
+    case .uint32:
+      guard let value = stored.int.flatMap(UInt32.init(exactly:)) else { return false }
+      field.assumingMemoryBound(to: UInt32.self).pointee = value
+    case .uint64, .optionalUInt64:
+      if self == .optionalUInt64 && document.isNull(node) {
+        field.assumingMemoryBound(to: UInt64?.self).pointee = nil
+        return true
+      }
+      guard let value = stored.int.flatMap(UInt64.init(exactly:)) ?? stored.uint else { return false }
+      if self == .uint64 {
+        field.assumingMemoryBound(to: UInt64.self).pointee = value
+      } else {
+        field.assumingMemoryBound(to: UInt64?.self).pointee = value
+      }
+    default:
+      return false
+    }
+    return true
+  }
+}
+
+extension FastField {
+  /// Whether the field holds nil (optional kinds only).
+  @inline(__always)
+  func isNil(_ field: UnsafeRawPointer) -> Bool {
+    switch self {
+    case .optionalString: field.assumingMemoryBound(to: String?.self).pointee == nil
+    case .optionalInt: field.assumingMemoryBound(to: Int?.self).pointee == nil
+    case .optionalInt64: field.assumingMemoryBound(to: Int64?.self).pointee == nil
+    case .optionalUInt64: field.assumingMemoryBound(to: UInt64?.self).pointee == nil
+    case .optionalDouble: field.assumingMemoryBound(to: Double?.self).pointee == nil
+    case .optionalBool: field.assumingMemoryBound(to: Bool?.self).pointee == nil
+    default: false
+    }
+  }
+
+  /// Whether the field is left out of the output: nil, or a non-finite double.
+  @inline(__always)
+  func isOmitted(_ field: UnsafeRawPointer) -> Bool {
+    switch self {
+    case .double: !field.assumingMemoryBound(to: Double.self).pointee.isFinite
+    case .optionalDouble: !(field.assumingMemoryBound(to: Double?.self).pointee?.isFinite ?? false)
+    default: isNil(field)
+    }
+  }
+
+  /// Writes a field that is not omitted.
+  @inline(__always)
+  func encode(_ field: UnsafeRawPointer, _ writer: inout JSONWriter) {
+    switch self {
+    case .none: break
+    case .string: writer.write(field.assumingMemoryBound(to: String.self).pointee)
+    case .optionalString: writer.write(field.assumingMemoryBound(to: String?.self).pointee ?? "")
+    case .int: writer.write(field.assumingMemoryBound(to: Int.self).pointee)
+    case .optionalInt: writer.write(field.assumingMemoryBound(to: Int?.self).pointee ?? 0)
+    case .int64: writer.write(field.assumingMemoryBound(to: Int64.self).pointee)
+    case .optionalInt64: writer.write(field.assumingMemoryBound(to: Int64?.self).pointee ?? 0)
+    case .int32: writer.write(Int64(field.assumingMemoryBound(to: Int32.self).pointee))
+    case .uint32: writer.write(UInt64(field.assumingMemoryBound(to: UInt32.self).pointee))
+    case .uint64: writer.write(field.assumingMemoryBound(to: UInt64.self).pointee)
+    case .optionalUInt64: writer.write(field.assumingMemoryBound(to: UInt64?.self).pointee ?? 0)
+    case .double: writer.write(field.assumingMemoryBound(to: Double.self).pointee)
+    case .optionalDouble: writer.write(field.assumingMemoryBound(to: Double?.self).pointee ?? 0)
+    case .bool: writer.write(field.assumingMemoryBound(to: Bool.self).pointee)
+    case .optionalBool: writer.write(field.assumingMemoryBound(to: Bool?.self).pointee ?? false)
+    }
+  }
+}

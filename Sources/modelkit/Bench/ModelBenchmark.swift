@@ -1,0 +1,127 @@
+import Foundation
+import ModelKit
+
+/// YYModel's own benchmark: `user.json` 10 000 times and `weibo.json` 1 000
+/// times, decoded from bytes and encoded to bytes, against Foundation's
+/// coders on the same (Codable) types and against hand-written code over
+/// ModelKit's document and writer (the floor).
+struct ModelBenchmark {
+  let timing: Timing
+
+  func run() throws {
+    guard let user = DataFiles.load("yymodel-benchmark/user.json"),
+      let weibo = DataFiles.load("yymodel-benchmark/weibo.json")
+    else {
+      print("yymodel-benchmark is missing; skipping the model benchmark")
+      return
+    }
+    print("Models (ms per loop; lower is better)")
+    try compare(
+      title: "GithubUser × 10 000 (user.json)", bytes: user, iterations: 10_000,
+      GithubUser.self, floor: GithubUser.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
+      extraDecodeRows: [("  ModelKit, same fields with no-op hooks", { data in consume(try HookedGithubUser(json: data)) })])
+    try compare(
+      title: "WeiboStatus × 1 000 (weibo.json)", bytes: weibo, iterations: 1_000,
+      WeiboStatus.self, floor: WeiboStatus.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
+      extraDecodeRows: [])
+  }
+
+  private func compare<Model: JSONModel & Codable>(
+    title: String, bytes: [UInt8], iterations: Int, _ type: Model.Type,
+    floor: @escaping (JSONDocument, JSONDocument.Node) -> Model,
+    writeFloor: @escaping (Model, inout JSONWriter) -> Void,
+    extraDecodeRows: [(String, (Data) throws -> Void)]
+  ) throws {
+    let data = Data(bytes)
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .formatted(Self.weiboFormatter)
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .iso8601
+
+    let model = try Model(json: data)
+    let codable = try decoder.decode(Model.self, from: data)
+
+    func loop(_ body: () throws -> Void) throws -> Double {
+      try timing.median {
+        for _ in 0..<iterations { try body() }
+      } * 1000
+    }
+
+    let decodeModelKit = try loop { consume(try Model(json: data)) }
+    let decodeFloor = try loop {
+      let document = try JSONDocument(parsing: data)
+      consume(floor(document, document.root))
+    }
+    let decodeFoundation = try loop { consume(try decoder.decode(Model.self, from: data)) }
+    var extra: [(String, Double)] = []
+    for (label, body) in extraDecodeRows {
+      extra.append((label, try loop { try body(data) }))
+    }
+    let encodeModelKit = try loop { consume(try model.jsonData()) }
+    let encodeFloor = try loop {
+      var writer = JSONWriter(capacity: 1024)
+      writeFloor(model, &writer)
+      consume(Data(writer.bytes))
+    }
+    let encodeFoundation = try loop { consume(try encoder.encode(codable)) }
+
+    printRow(title, ["decode", "encode"])
+    printRow("  ModelKit", [formatted(decodeModelKit, digits: 2), formatted(encodeModelKit, digits: 2)])
+    for (label, time) in extra { printRow(label, [formatted(time, digits: 2), ""]) }
+    printRow("  floor (hand-written over the document)", [formatted(decodeFloor, digits: 2), formatted(encodeFloor, digits: 2)])
+    printRow("  Foundation JSONDecoder / JSONEncoder", [formatted(decodeFoundation, digits: 2), formatted(encodeFoundation, digits: 2)])
+    printRow(
+      "  Foundation / ModelKit (≥ 5x)",
+      [ratioCell(decodeFoundation / decodeModelKit, target: 5), ratioCell(encodeFoundation / encodeModelKit, target: 5)])
+    printRow("  ModelKit / floor (decode ≤ 1.5x)", [ratioCell(decodeModelKit / decodeFloor, target: nil, atMost: 1.5), ratioCell(encodeModelKit / encodeFloor, target: nil)])
+    print()
+  }
+
+  /// How Foundation users parse Weibo dates.
+  static let weiboFormatter: DateFormatter = {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.dateFormat = "EEE MMM dd HH:mm:ss Z yyyy"
+    return formatter
+  }()
+}
+
+/// GithubUser with no-op hooks: what hooks cost a type that has them, and
+/// so what a type without them saves.
+struct HookedGithubUser: JSONModel {
+  var login: String?
+  var userID: UInt64 = 0
+  var avatarURL: String?
+  var gravatarID: String?
+  var url: String?
+  var htmlURL: String?
+  var followersURL: String?
+  var followingURL: String?
+  var gistsURL: String?
+  var starredURL: String?
+  var subscriptionsURL: String?
+  var organizationsURL: String?
+  var reposURL: String?
+  var eventsURL: String?
+  var receivedEventsURL: String?
+  var type: String?
+  var siteAdmin = false
+  var name: String?
+  var company: String?
+  var blog: String?
+  var location: String?
+  var email: String?
+  var hireable: String?
+  var bio: String?
+  var publicRepos: UInt32 = 0
+  var publicGists: UInt32 = 0
+  var followers: UInt32 = 0
+  var following: UInt32 = 0
+  var createdAt: Date?
+  var updatedAt: Date?
+  var test: String?
+
+  static var keyMapping: [String: JSONKey] { GithubUser.keyMapping }
+  mutating func willDecode(from json: JSONObject) throws -> JSONObject? { nil }
+  mutating func didDecode(from json: JSONObject) throws {}
+}

@@ -9,7 +9,7 @@ struct ModelWriter {
   /// Class instances being written, to turn reference cycles into errors.
   private var active: Set<ObjectIdentifier> = []
 
-  init(options: JSONWriteOptions, capacity: Int = 1024) {
+  init(options: JSONWriteOptions, capacity: Int = 4096) {
     json = JSONWriter(options: options, capacity: capacity)
     self.options = options
     includesNulls = options.contains(.includeNulls)
@@ -47,14 +47,14 @@ struct ModelWriter {
     _ model: Model, schema: ModelSchema, base: UnsafeRawPointer
   ) throws(ModelError) {
     guard schema.hooks.contains(.didEncode) else {
-      return try writeObject(schema.output.root, schema: schema, base: base)
+      return try writeObject(0, schema: schema, base: base)
     }
     // The hook edits a JSONObject: write the fields on their own, read them
     // back, let the hook change them, then write the result.
     var inner = ModelWriter(options: options.subtracting(.prettyPrinted))
     inner.path = path
     inner.active = active
-    try inner.writeObject(schema.output.root, schema: schema, base: base)
+    try inner.writeObject(0, schema: schema, base: base)
     var object: JSONObject
     do {
       object = try JSONValue(json: inner.json.bytes, options: JSONReadOptions(maxDepth: .max)).object ?? JSONObject()
@@ -72,19 +72,23 @@ struct ModelWriter {
     json.write(JSONValue.object(object))
   }
 
-  private mutating func writeObject(_ node: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer)
+  private mutating func writeObject(_ index: Int, schema: ModelSchema, base: UnsafeRawPointer)
     throws(ModelError)
   {
+    guard let plan = schema.plan else { return }
+    let node = plan.nodes[index]
+    let order = options.contains(.sortedKeys) ? plan.sortedList : plan.childList
     json.beginObject()
-    let order = options.contains(.sortedKeys) ? node.sortedOrder : Array(node.children.indices)
-    for index in order {
-      let child = node.children[index]
+    for position in node.children {
+      let childIndex = order[position]
+      let child = plan.nodes[childIndex]
       if child.isLeaf {
-        try writeLeaf(child, schema: schema, base: base)
-      } else if hasOutput(child, schema: schema, base: base) {
-        json.writeKey(child.key)
-        path.append(.key(child.key))
-        try writeObject(child, schema: schema, base: base)
+        try writeLeaf(child, plan: plan, schema: schema, base: base)
+      } else if hasOutput(child, plan: plan, schema: schema, base: base) {
+        let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
+        json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
+        path.append(.key(String(decoding: key, as: UTF8.self)))
+        try writeObject(childIndex, schema: schema, base: base)
         path.removeLast()
       }
     }
@@ -93,29 +97,30 @@ struct ModelWriter {
 
   /// Writes the first field at this key with a value; `null` for a nil one
   /// with `.includeNulls`; nothing otherwise.
-  private mutating func writeLeaf(_ leaf: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer)
-    throws(ModelError)
-  {
+  private mutating func writeLeaf(
+    _ leaf: OutputPlan.Node, plan: OutputPlan, schema: ModelSchema, base: UnsafeRawPointer
+  ) throws(ModelError) {
     let hot = schema.hotFields
-    for index in leaf.fields {
-      let field = hot[index]
+    let key = UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key])
+    for position in leaf.fields {
+      let field = hot[plan.fieldList[position]]
       let address = base + field.offset
       if field.fast != .none {
         guard !field.fast.isOmitted(address) else { continue }
-        json.writeKey(leaf.key)
+        json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
         field.fast.encode(address, &json)
         return
       }
       let converter = field.converter.takeUnretainedValue()
       guard !converter.isFieldOmitted(address) else { continue }
-      json.writeKey(leaf.key)
-      path.append(.key(leaf.key))
+      json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+      path.append(.key(String(decoding: key, as: UTF8.self)))
       try converter.encodeField(address, &self)
       path.removeLast()
       return
     }
-    if includesNulls, leaf.fields.contains(where: { isNil(hot[$0], base) }) {
-      json.writeKey(leaf.key)
+    if includesNulls, leaf.fields.contains(where: { isNil(hot[plan.fieldList[$0]], base) }) {
+      json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
       json.writeNull()
     }
   }
@@ -127,10 +132,12 @@ struct ModelWriter {
   }
 
   /// Whether anything below `node` will be written.
-  private func hasOutput(_ node: OutputTree.Node, schema: ModelSchema, base: UnsafeRawPointer) -> Bool {
+  private func hasOutput(
+    _ node: OutputPlan.Node, plan: OutputPlan, schema: ModelSchema, base: UnsafeRawPointer
+  ) -> Bool {
     if node.isLeaf {
-      return node.fields.contains { index in
-        let field = schema.hotFields[index]
+      return node.fields.contains { position in
+        let field = schema.hotFields[plan.fieldList[position]]
         let address = base + field.offset
         let omitted =
           field.fast != .none
@@ -138,7 +145,7 @@ struct ModelWriter {
         return !omitted || (includesNulls && isNil(field, base))
       }
     }
-    return node.children.contains { hasOutput($0, schema: schema, base: base) }
+    return node.children.contains { hasOutput(plan.nodes[plan.childList[$0]], plan: plan, schema: schema, base: base) }
   }
 
   /// A writer for one compact, key-sorted value with this writer's path,

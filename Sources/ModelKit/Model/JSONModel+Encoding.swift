@@ -11,7 +11,7 @@ extension JSONModel {
   ///   class models or an `Any` value with no JSON form; `.rejected` when
   ///   `didEncode` throws.
   public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
-    Data(try jsonBytes(options: options))
+    try ModelEntry.write(self, options: options).json.withBytes { Data($0) }
   }
 
   /// The model as JSON text.
@@ -31,13 +31,18 @@ extension JSONModel {
 
   /// The model as UTF-8 JSON bytes.
   public func jsonBytes(options: JSONWriteOptions = []) throws(ModelError) -> [UInt8] {
-    var writer = ModelWriter(options: options)
-    try writer.encodeModel(self, schema: ModelSchema.of(type(of: self)))
-    return writer.json.bytes
+    try ModelEntry.write(self, options: options).json.bytes
   }
 }
 
 extension ModelEntry {
+  /// A writer holding `model` as JSON.
+  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> ModelWriter {
+    var writer = ModelWriter(options: options)
+    try writer.encodeModel(model, schema: ModelSchema.of(type(of: model)))
+    return writer
+  }
+
   /// Reads back what a model writer wrote.
   static func value(of bytes: [UInt8]) throws(ModelError) -> JSONValue {
     do {

@@ -51,8 +51,9 @@ public final class ModelSchema: @unchecked Sendable {
   private(set) var hotFields = UnsafeMutableBufferPointer<HotField>(start: nil, count: 0)
   /// Fields read by key path or fallback list after the member pass.
   var resolvedFields: [Int] = []
-  /// Where fields go when encoding.
+  /// Where fields go when encoding, while planning; then frozen into `plan`.
   var output = OutputTree()
+  private(set) var plan: OutputPlan?
 
   /// A field's offset, fast path and converter (kept alive by `fields`).
   struct HotField {
@@ -78,6 +79,7 @@ public final class ModelSchema: @unchecked Sendable {
         offset: field.offset, fast: field.fast, converter: .passUnretained(field.converter))
     }
     output.finish()
+    plan = OutputPlan(output)
   }
 
   /// The names of the properties that take part, in declaration order.

@@ -71,6 +71,28 @@ public struct JSONWriter {
     afterKey = true
   }
 
+  /// Calls `body` with the text written so far, without copying it.
+  package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try body(buffer.contents)
+  }
+
+  /// Writes an object key given as UTF-8 and its colon; the next write is
+  /// its value. `needsEscaping: false` promises that no byte needs escaping.
+  package mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool = true) {
+    assert(!afterKey, "two keys in a row")
+    beforeValue()
+    if needsEscaping {
+      buffer.appendQuoted(key, escapingSlashes: escapesSlashes)
+    } else {
+      buffer.append(UInt8(ascii: "\""))
+      buffer.append(key)
+      buffer.append(UInt8(ascii: "\""))
+    }
+    buffer.append(UInt8(ascii: ":"))
+    if pretty { buffer.append(UInt8(ascii: " ")) }
+    afterKey = true
+  }
+
   private mutating func open() {
     depth += 1
     isFirstInContainer = true
@@ -217,69 +239,13 @@ public struct JSONWriter {
 
   /// Appends `"text"`, escaping quotes, backslashes, control characters and
   /// (unless `.withoutEscapingSlashes`) slashes; everything else is raw UTF-8.
-  private mutating func appendString(_ text: String) {
+  private func appendString(_ text: String) {
+    Self.appendString(text, to: buffer, escapingSlashes: escapesSlashes)
+  }
+
+  private static func appendString(_ text: String, to out: OutputBuffer, escapingSlashes: Bool) {
     var text = text
-    text.withUTF8 { utf8 in
-      buffer.append(UInt8(ascii: "\""))
-      guard let base = utf8.baseAddress else {
-        buffer.append(UInt8(ascii: "\""))
-        return
-      }
-      let raw = UnsafeRawPointer(base)
-      var runStart = 0
-      var index = 0
-      while index < utf8.count {
-        // Eight bytes at a time while none needs escaping.
-        if index + 8 <= utf8.count,
-          !needsEscape(UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
-        {
-          index += 8
-          continue
-        }
-        let byte = utf8[index]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-          || (byte == UInt8(ascii: "/") && escapesSlashes)
-        {
-          buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-          appendEscape(for: byte)
-          runStart = index + 1
-        }
-        index += 1
-      }
-      buffer.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
-      buffer.append(UInt8(ascii: "\""))
-    }
-  }
-
-  /// Whether any of eight bytes is '"', '\\', a control byte or (when escaped) '/'.
-  @inline(__always)
-  private func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-    var found = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
-    found |= (word &- ones &* 0x20) & ~word & highs
-    if escapesSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
-    return found != 0
-  }
-
-  private mutating func appendEscape(for byte: UInt8) {
-    buffer.append(UInt8(ascii: "\\"))
-    switch byte {
-    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(byte)
-    case 0x08: buffer.append(UInt8(ascii: "b"))
-    case 0x0C: buffer.append(UInt8(ascii: "f"))
-    case 0x0A: buffer.append(UInt8(ascii: "n"))
-    case 0x0D: buffer.append(UInt8(ascii: "r"))
-    case 0x09: buffer.append(UInt8(ascii: "t"))
-    default:
-      let hex: StaticString = "0123456789abcdef"
-      buffer.append(UInt8(ascii: "u"))
-      buffer.append(UInt8(ascii: "0"))
-      buffer.append(UInt8(ascii: "0"))
-      buffer.append(hex.utf8Start[Int(byte >> 4)])
-      buffer.append(hex.utf8Start[Int(byte & 0xF)])
-    }
+    text.withUTF8 { out.appendQuoted($0, escapingSlashes: escapingSlashes) }
   }
 }
 

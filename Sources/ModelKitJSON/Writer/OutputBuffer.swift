@@ -37,6 +37,89 @@ final class OutputBuffer {
     count += bytes.count
   }
 
+  /// Appends `"utf8"` with JSON escapes, in one pass with no per-byte
+  /// capacity checks: room for the worst case (`\u00XX` for every byte) is
+  /// made first.
+  func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) {
+    let worst = utf8.count * 6 + 2
+    if count + worst > capacity { grow(to: count + worst) }
+    var out = start + count
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    if let base = utf8.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      var index = 0
+      let end = utf8.count
+      while index < end {
+        if index + 8 <= end {
+          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          // Copy all eight bytes; keep those before the first one to escape.
+          UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+          let mask = Self.escapeMask(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
+          let clean = mask == 0 ? 8 : mask.trailingZeroBitCount / 8
+          out += clean
+          index += clean
+          if clean == 8 { continue }
+        }
+        let byte = base[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+          out[0] = UInt8(ascii: "\\")
+          out[1] = byte
+          out += 2
+        case UInt8(ascii: "/") where escapingSlashes:
+          out[0] = UInt8(ascii: "\\")
+          out[1] = byte
+          out += 2
+        case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
+          out[0] = UInt8(ascii: "\\")
+          out[1] = Self.shortEscapes[Int(byte)]
+          out += 2
+        case 0..<0x20:
+          let hex: StaticString = "0123456789abcdef"
+          out[0] = UInt8(ascii: "\\")
+          out[1] = UInt8(ascii: "u")
+          out[2] = UInt8(ascii: "0")
+          out[3] = UInt8(ascii: "0")
+          out[4] = hex.utf8Start[Int(byte >> 4)]
+          out[5] = hex.utf8Start[Int(byte & 0xF)]
+          out += 6
+        default:
+          out.pointee = byte
+          out += 1
+        }
+      }
+    }
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    count = out - start
+  }
+
+  /// The letter after the backslash for \b \t \n \f \r, by byte.
+  private static let shortEscapes: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 0x20)
+    table[0x08] = UInt8(ascii: "b")
+    table[0x09] = UInt8(ascii: "t")
+    table[0x0A] = UInt8(ascii: "n")
+    table[0x0C] = UInt8(ascii: "f")
+    table[0x0D] = UInt8(ascii: "r")
+    return table
+  }()
+
+  /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
+  /// a control byte or (when escaped) '/'; the lowest set bit is exact.
+  @inline(__always)
+  private static func escapeMask(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    var found = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    found |= (word &- ones &* 0x20) & ~word & highs
+    if escapingSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
+    return found
+  }
+
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }

@@ -32,6 +32,15 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   override func deepCopy(_ value: Wrapped?) -> Wrapped? { value.map(wrapped.deepCopy) }
 }
 
+extension OptionalConverter: ModelFieldFiller {
+  /// An optional struct model fills in place too: the payload of a non-nil
+  /// optional sits at its start.
+  var filler: AnyModelConverter? {
+    guard let inner = (wrapped as? any ModelFieldFiller)?.filler else { return nil }
+    return type(of: inner).init(schema: inner.schema, isOptional: true)
+  }
+}
+
 /// Builds the converter of a generic container from its element's converter.
 protocol OptionalConvertible {
   static func makeConverter(_ builder: SchemaBuilder) throws(ModelError) -> AnyConverter?

@@ -1,9 +1,55 @@
+/// What the reader needs to fill a nested struct model in place, without
+/// generic code: its schema, and how to make an optional one non-nil.
+class AnyModelConverter {
+  let schema: ModelSchema
+  /// Whether the field is `Model?` rather than `Model`.
+  let isOptional: Bool
+
+  required init(schema: ModelSchema, isOptional: Bool) {
+    self.schema = schema
+    self.isOptional = isOptional
+  }
+
+  /// The in-place filler for a field converted by `converter`, if it is a
+  /// struct model or an optional one.
+  static func inPlace(_ converter: AnyConverter) -> AnyModelConverter? {
+    (converter as? any ModelFieldFiller)?.filler
+  }
+
+  /// Whether the field holds nil (optional fields only).
+  func isNil(_ field: UnsafeRawPointer) -> Bool { fatalError("abstract") }
+
+  /// Makes a nil optional field hold `Model()`.
+  func makeDefault(_ field: UnsafeMutableRawPointer) { fatalError("abstract") }
+}
+
+/// The in-place filler of a struct model `Model` (or `Model?`) field.
+final class ModelFiller<Model: JSONModel>: AnyModelConverter {
+  override func isNil(_ field: UnsafeRawPointer) -> Bool {
+    field.assumingMemoryBound(to: Model?.self).pointee == nil
+  }
+
+  override func makeDefault(_ field: UnsafeMutableRawPointer) {
+    field.assumingMemoryBound(to: Model?.self).pointee = Model()
+  }
+}
+
+/// A converter that knows an in-place filler for its field.
+protocol ModelFieldFiller {
+  var filler: AnyModelConverter? { get }
+}
+
 /// A nested `JSONModel`, decoded from a JSON object (its `modelType(for:)`
 /// applies). A rejection drops the value in lenient mode.
-final class ModelConverter<Model: JSONModel>: ValueConverter<Model> {
+final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldFiller {
   let schema: ModelSchema
 
   init(schema: ModelSchema) { self.schema = schema }
+
+  /// Struct models fill in place; classes are made afresh.
+  var filler: AnyModelConverter? {
+    schema.isClass ? nil : ModelFiller<Model>(schema: schema, isOptional: false)
+  }
 
   override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) throws(ModelError)
     -> Converted<Model>

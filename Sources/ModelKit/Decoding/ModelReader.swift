@@ -135,6 +135,9 @@ struct ModelReader {
       for index in keys.fields(of: entry) {
         let field = hot[index]
         if field.fast.decode(document, value, into: base + field.offset) { continue }
+        if let nested = field.nested, try fillInPlace(nested, value, base + field.offset, step: .keyNode(key)) {
+          continue
+        }
         try decodeField(schema.fields[index], value, base, step: .keyNode(key))
       }
     }
@@ -145,6 +148,25 @@ struct ModelReader {
         try decodeField(field, node, base, step: .key(candidate.joined(separator: ".")))
       }
     }
+  }
+
+  /// Fills a struct model field in place from an object, when the model has
+  /// no hooks (a hook could reject it, and a half-filled value cannot be
+  /// taken back); false to take the converter. Keys the object omits keep
+  /// the values the field already had, as `update(json:)` does.
+  @inline(__always)
+  private mutating func fillInPlace(
+    _ filler: Unmanaged<AnyModelConverter>, _ node: JSONDocument.Node, _ field: UnsafeMutableRawPointer,
+    step: PathStep
+  ) throws(ModelError) -> Bool {
+    let filler = filler.takeUnretainedValue()
+    let schema = filler.schema
+    guard schema.hooks.isEmpty, document.kind(of: node) == .object else { return false }
+    if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
+    path.append(step)
+    defer { path.removeLast() }
+    try decodeFields(schema, node, field)
+    return true
   }
 
   /// The value of the first candidate that is present and not `null`; else

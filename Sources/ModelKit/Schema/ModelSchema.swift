@@ -19,6 +19,8 @@ public final class ModelSchema: @unchecked Sendable {
     let converter: AnyConverter
     /// The converter-free path for common types with their natural JSON kind.
     let fast: FastField
+    /// Fills a struct model field (or an optional one) in place.
+    let filler: AnyModelConverter?
     /// Explicit candidates from `keyMapping`, or nil for the default key.
     let mapped: [[String]]?
     /// The name in snake_case, for `.convertFromSnakeCase`.
@@ -60,6 +62,9 @@ public final class ModelSchema: @unchecked Sendable {
     let offset: Int
     let fast: FastField
     let converter: Unmanaged<AnyConverter>
+    /// For a field holding a model (or an optional model): that model's
+    /// converter, which can fill it in place.
+    let nested: Unmanaged<AnyModelConverter>?
   }
 
   init(type: any JSONModel.Type, isClass: Bool) {
@@ -76,7 +81,8 @@ public final class ModelSchema: @unchecked Sendable {
     hotFields = .allocate(capacity: max(1, fields.count))
     for (index, field) in fields.enumerated() {
       hotFields[index] = HotField(
-        offset: field.offset, fast: field.fast, converter: .passUnretained(field.converter))
+        offset: field.offset, fast: field.fast, converter: .passUnretained(field.converter),
+        nested: field.filler.map(Unmanaged.passUnretained))
     }
     output.finish()
     plan = OutputPlan(output)

@@ -68,7 +68,7 @@ final class SchemaBuilder {
       schema.fields.append(
         ModelSchema.Field(
           name: name, offset: field.offset, converter: converter, fast: FastField(for: field.type),
-          mapped: mapped,
+          filler: AnyModelConverter.inPlace(converter), mapped: mapped,
           snakeCaseName: Self.snakeCase(name)))
     }
 

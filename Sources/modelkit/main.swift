@@ -14,9 +14,10 @@ case "bench":
 default:
   print(
     """
-    usage: modelkit bench [--quick]
+    usage: modelkit bench [--quick] [json] [models]
 
-      bench    parse and write throughput against Foundation, as ratios
+      bench    parse and write throughput (json) and YYModel's model benchmark
+               (models) against Foundation, as ratios; both groups by default
                --quick: fewer repetitions (for CI smoke runs)
     """)
 }

@@ -7,6 +7,8 @@ struct ModelReader {
     case key(String)
     /// An object key still in the document (named only when an error is reported).
     case keyNode(JSONDocument.Node)
+    /// A key's UTF-8 in a schema's output plan (which lives as long as the schema).
+    case keyUTF8(UnsafeBufferPointer<UInt8>)
     case index(Int)
   }
 
@@ -225,8 +227,11 @@ struct ModelReader {
   /// The path with every key named, for errors and for readers of other documents.
   var namedPath: [PathStep] {
     path.map { step in
-      if case .keyNode(let node) = step { return .key(document.string(node) ?? "") }
-      return step
+      switch step {
+      case .keyNode(let node): return .key(document.string(node) ?? "")
+      case .keyUTF8(let utf8): return .key(String(decoding: utf8, as: UTF8.self))
+      default: return step
+      }
     }
   }
 
@@ -236,7 +241,7 @@ struct ModelReader {
     for step in namedPath {
       switch step {
       case .key(let key): text += "." + key
-      case .keyNode: break
+      case .keyNode, .keyUTF8: break
       case .index(let index): text += "[\(index)]"
       }
     }

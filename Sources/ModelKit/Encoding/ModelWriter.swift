@@ -87,7 +87,7 @@ struct ModelWriter {
       } else if hasOutput(child, plan: plan, schema: schema, base: base) {
         let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
         json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
-        path.append(.key(String(decoding: key, as: UTF8.self)))
+        path.append(.keyUTF8(key))
         try writeObject(childIndex, schema: schema, base: base)
         path.removeLast()
       }
@@ -111,10 +111,19 @@ struct ModelWriter {
         field.fast.encode(address, &json)
         return
       }
+      if let nested = field.nested?.takeUnretainedValue(), !nested.schema.hooks.contains(.didEncode) {
+        // A struct model (no didEncode hook) is written from where it lies.
+        if nested.isOptional && nested.isNil(address) { continue }
+        json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+        path.append(.keyUTF8(key))
+        try writeObject(0, schema: nested.schema, base: address)
+        path.removeLast()
+        return
+      }
       let converter = field.converter.takeUnretainedValue()
       guard !converter.isFieldOmitted(address) else { continue }
       json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-      path.append(.key(String(decoding: key, as: UTF8.self)))
+      path.append(.keyUTF8(key))
       try converter.encodeField(address, &self)
       path.removeLast()
       return
@@ -182,6 +191,7 @@ struct ModelWriter {
     for step in path {
       switch step {
       case .key(let key): text += "." + key
+      case .keyUTF8(let utf8): text += "." + String(decoding: utf8, as: UTF8.self)
       case .keyNode: break
       case .index(let index): text += "[\(index)]"
       }

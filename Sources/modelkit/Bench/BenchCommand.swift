@@ -4,8 +4,11 @@ import ModelKit
 /// `modelkit bench`: every benchmark in one process, printed as a table with ratios.
 struct BenchCommand {
   let timing: Timing
+  /// The groups to run: `json`, `models`; all when empty.
+  let groups: Set<String>
 
   init(arguments: [String]) {
+    groups = Set(arguments.filter { !$0.hasPrefix("--") })
     timing =
       arguments.contains("--quick")
       ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
@@ -18,8 +21,8 @@ struct BenchCommand {
     }
     print("ModelKit benchmark — data: \(directory.path)")
     print("median of at least \(timing.runs) runs after a warm-up; higher MB/s is better\n")
-    try JSONThroughputBenchmark(timing: timing).run()
-    try ModelBenchmark(timing: timing).run()
+    if groups.isEmpty || groups.contains("json") { try JSONThroughputBenchmark(timing: timing).run() }
+    if groups.isEmpty || groups.contains("models") { try ModelBenchmark(timing: timing).run() }
   }
 }
 

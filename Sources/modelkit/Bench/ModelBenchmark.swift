@@ -41,29 +41,29 @@ struct ModelBenchmark {
     let model = try Model(json: data)
     let codable = try decoder.decode(Model.self, from: data)
 
-    func loop(_ body: () throws -> Void) throws -> Double {
-      try timing.median {
-        for _ in 0..<iterations { try body() }
-      } * 1000
+    func loop(_ body: @escaping () throws -> Void) -> () throws -> Void {
+      { for _ in 0..<iterations { try body() } }
     }
-
-    let decodeModelKit = try loop { consume(try Model(json: data)) }
-    let decodeFloor = try loop {
-      let document = try JSONDocument(parsing: data)
-      consume(floor(document, document.root))
-    }
-    let decodeFoundation = try loop { consume(try decoder.decode(Model.self, from: data)) }
-    var extra: [(String, Double)] = []
-    for (label, body) in extraDecodeRows {
-      extra.append((label, try loop { try body(data) }))
-    }
-    let encodeModelKit = try loop { consume(try model.jsonData()) }
-    let encodeFloor = try loop {
-      var writer = JSONWriter(capacity: 1024)
-      writeFloor(model, &writer)
-      consume(Data(writer.bytes))
-    }
-    let encodeFoundation = try loop { consume(try encoder.encode(codable)) }
+    var contenders: [() throws -> Void] = [
+      loop { consume(try Model(json: data)) },
+      loop {
+        let document = try JSONDocument(parsing: data)
+        consume(floor(document, document.root))
+      },
+      loop { consume(try decoder.decode(Model.self, from: data)) },
+      loop { consume(try model.jsonData()) },
+      loop {
+        var writer = JSONWriter(capacity: 4096)
+        writeFloor(model, &writer)
+        consume(Data(writer.bytes))
+      },
+      loop { consume(try encoder.encode(codable)) },
+    ]
+    for (_, body) in extraDecodeRows { contenders.append(loop { try body(data) }) }
+    let times = try timing.interleavedMedians(contenders).map { $0 * 1000 }
+    let (decodeModelKit, decodeFloor, decodeFoundation) = (times[0], times[1], times[2])
+    let (encodeModelKit, encodeFloor, encodeFoundation) = (times[3], times[4], times[5])
+    let extra = zip(extraDecodeRows.map { $0.0 }, times.dropFirst(6)).map { ($0, $1) }
 
     printRow(title, ["decode", "encode"])
     printRow("  ModelKit", [formatted(decodeModelKit, digits: 2), formatted(encodeModelKit, digits: 2)])

@@ -24,6 +24,29 @@ struct Timing {
     return samples[samples.count / 2]
   }
 
+  /// The median duration of each body, timed in interleaved rounds (one
+  /// call of each per round) so that bursts of machine noise hit every
+  /// contender alike; ratios between them are then stable.
+  func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Double] {
+    for body in bodies { try body() }  // warm-up
+    var samples = Array(repeating: [Double](), count: bodies.count)
+    let clock = ContinuousClock()
+    let start = clock.now
+    var rounds = 0
+    while rounds < runs || seconds(clock.now - start) < minimumSeconds {
+      for (index, body) in bodies.enumerated() {
+        let began = clock.now
+        try body()
+        samples[index].append(seconds(clock.now - began))
+      }
+      rounds += 1
+      if rounds >= runs * 20 || (rounds >= 5 && seconds(clock.now - start) > budgetSeconds * Double(bodies.count)) {
+        break
+      }
+    }
+    return samples.map { $0.sorted()[$0.count / 2] }
+  }
+
   private func seconds(_ duration: Duration) -> Double {
     let (whole, attoseconds) = duration.components
     return Double(whole) + Double(attoseconds) * 1e-18

@@ -50,3 +50,30 @@ struct TypeInfoTests {
     #expect(model.constant == 5 && model.variable == 1 && model._id == "x" && model.wrapped == "")
   }
 }
+
+final class Delegate {}
+
+struct WithReferences: JSONModel {
+  weak var delegate: Delegate?
+  weak var leaf: Leaf?
+  unowned(unsafe) var owner: Delegate = Delegate.shared
+  var name = ""
+}
+
+extension Delegate {
+  nonisolated(unsafe) static let shared = Delegate()
+}
+
+@Suite("Reference fields")
+struct ReferenceFieldTests {
+  @Test func weakAndUnownedStructFieldsAreNeverWritten() throws {
+    let schema = try ModelSchema.of(WithReferences.self)
+    #expect(schema.fieldNames == ["name"])
+    #expect(schema.diagnostics.contains { $0.contains("'delegate'") })
+    #expect(schema.diagnostics.contains { $0.contains("'leaf'") && $0.contains("weak") })
+    let model = try WithReferences(json: #"{"delegate": {}, "leaf": {"n": 1}, "owner": {}, "name": "n"}"#)
+    #expect(model.leaf == nil)
+    #expect(model.name == "n")
+    #expect(model.delegate == nil)
+  }
+}

@@ -41,7 +41,7 @@ final class SchemaBuilder {
     }
     diagnostics += unknown
 
-    let constants = info.isClass ? [] : Self.constantFields(of: Model.self)
+    let constants = info.isClass ? [] : Self.constantFields(of: Model.self, all: info.fields.map(\.name))
     for field in info.fields {
       let name = field.name
       if ignored.contains(name) || !(allowed?.contains(name) ?? true) { continue }
@@ -50,7 +50,8 @@ final class SchemaBuilder {
         continue
       }
       if constants.contains(name) {
-        diagnostics.append("skipped '\(name)': a 'let' property of a struct is never written")
+        diagnostics.append(
+          "skipped '\(name)': a 'let' property, or a weak or unowned reference, of a struct is never written")
         continue
       }
       guard let converter = try converter(for: field.type) else {
@@ -99,13 +100,15 @@ final class SchemaBuilder {
     return schema
   }
 
-  /// The `let` fields of a struct: their reflected key paths are read-only.
-  private static func constantFields<Model>(of type: Model.Type) -> Set<String> {
+  /// The fields of a struct that must never be written: `let` fields (their
+  /// reflected key paths are read-only) and weak or unowned references
+  /// (they have no key path at all, and their storage is not a plain value).
+  private static func constantFields<Model>(of type: Model.Type, all names: [String]) -> Set<String> {
     guard #available(macOS 11.3, iOS 14.5, tvOS 14.5, watchOS 7.4, *) else { return [] }
-    var constants: Set<String> = []
+    var constants = Set(names)
     // `.ignoreUnknown` (raw value 2): keep going past fields without key paths.
     _forEachFieldWithKeyPath(of: Model.self, options: _EachFieldOptions(rawValue: 2)) { name, keyPath in
-      if !(keyPath is any AnyWritableKeyPath) { constants.insert(String(cString: name)) }
+      if keyPath is any AnyWritableKeyPath { constants.remove(String(cString: name)) }
       return true
     }
     return constants

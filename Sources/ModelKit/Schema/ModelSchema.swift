@@ -131,11 +131,12 @@ final class SchemaCache: @unchecked Sendable {
   }
 
   /// A converter for `type` (a container of models at the top level), with
-  /// every schema it needs built and published.
-  func converter(for type: any Any.Type) throws(ModelError) -> AnyConverter? {
+  /// every schema it needs built and published. Without `allowingDecodable`,
+  /// types only Codable can handle get no converter.
+  func converter(for type: any Any.Type, allowingDecodable: Bool = true) throws(ModelError) -> AnyConverter? {
     lock.lock()
     defer { lock.unlock() }
-    let builder = SchemaBuilder(cached: schemas)
+    let builder = SchemaBuilder(cached: schemas, allowingDecodable: allowingDecodable)
     let converter = try builder.converter(for: type)
     for (identifier, built) in builder.built { schemas[identifier] = built }
     return converter

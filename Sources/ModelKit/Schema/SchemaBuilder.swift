@@ -7,9 +7,12 @@ import Foundation
 final class SchemaBuilder {
   private let cached: [ObjectIdentifier: ModelSchema]
   private(set) var built: [ObjectIdentifier: ModelSchema] = [:]
+  /// Whether types that only Codable handles go through the Codable bridge.
+  private let allowingDecodable: Bool
 
-  init(cached: [ObjectIdentifier: ModelSchema]) {
+  init(cached: [ObjectIdentifier: ModelSchema], allowingDecodable: Bool = true) {
     self.cached = cached
+    self.allowingDecodable = allowingDecodable
   }
 
   func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
@@ -145,10 +148,17 @@ final class SchemaBuilder {
     if let model = type as? any JSONModel.Type {
       return try modelConverter(model)
     }
-    if let raw = type as? any RawRepresentable.Type {
-      return try rawValueConverter(raw)
+    if let raw = type as? any RawRepresentable.Type, let converter = try rawValueConverter(raw) {
+      return converter
+    }
+    if allowingDecodable, let codable = type as? any Codable.Type {
+      return codableConverter(codable)
     }
     return nil
+  }
+
+  private func codableConverter<Value: Codable>(_ type: Value.Type) -> AnyConverter {
+    CodableConverter<Value>()
   }
 
   /// The converter for `type` when it is exactly a `ValueConverter<Value>`.

@@ -1,0 +1,183 @@
+import Foundation
+
+/// What every decoder of one `ModelDecoder.decode` call shares.
+final class DecodingContext {
+  let document: JSONDocument
+  let options: DecodingOptions
+  let userInfo: [CodingUserInfoKey: Any]
+  /// The reader that holds the lenient conversion table.
+  var reader: ModelReader
+  private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+
+  init(document: JSONDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any]) {
+    self.document = document
+    self.options = options
+    self.userInfo = userInfo
+    reader = ModelReader(document: document, options: options)
+  }
+
+  /// ModelKit's own converter for `type` (scalars, Foundation types,
+  /// containers of them, `JSONModel`s), or nil for other Decodable types.
+  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = converters[identifier] { return cached as? ValueConverter<Value> }
+    let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
+    converters[identifier] = made
+    return made as? ValueConverter<Value>
+  }
+
+  /// The error for a value that did not convert, at `path`.
+  func failure(_ failure: ConversionFailure, _ type: Any.Type, at path: [any CodingKey]) -> ModelError {
+    let (kind, what): (ModelError.Kind, String) =
+      switch failure {
+      case .null: (.unexpectedNull, "null is not a value")
+      case .mismatch, .unconvertible: (.typeMismatch, "the value cannot be converted")
+      case .outOfRange: (.outOfRange, "the value is out of range")
+      case .rejected: (.rejected, "the value was rejected")
+      }
+    return ModelError(kind: kind, message: "\(what) for \(type)", codingPath: Self.describe(path))
+  }
+
+  /// `$`, `$.author.birthday`, `$.users[3].id`.
+  static func describe(_ path: [any CodingKey]) -> String {
+    path.reduce("$") { text, key in
+      key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)"
+    }
+  }
+}
+
+/// A `Decoder` over one node of a parsed document; `node == nil` stands
+/// for a missing value, which lenient mode decodes as the type's empty value.
+final class DocumentDecoder: Decoder {
+  let context: DecodingContext
+  let node: JSONDocument.Node?
+  let codingPath: [any CodingKey]
+  /// The `JSONKeyMapping` of the type being decoded, as key paths.
+  let mapping: [String: [[String]]]?
+
+  var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
+
+  init(
+    context: DecodingContext, node: JSONDocument.Node?, codingPath: [any CodingKey],
+    mapping: [String: [[String]]]? = nil
+  ) {
+    self.context = context
+    self.node = node
+    self.codingPath = codingPath
+    self.mapping = mapping
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    let object = try present(.object, "an object")
+    return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    ArrayContainer(decoder: self, array: try present(.array, "an array"))
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    ValueContainer(decoder: self)
+  }
+
+  /// The node when it has `kind`; nil for a missing node, or leniently for
+  /// any other kind (an empty container); strict mode throws.
+  private func present(_ kind: JSONKind, _ what: String) throws(ModelError) -> JSONDocument.Node? {
+    guard let node else {
+      if context.options.strict {
+        throw ModelError(kind: .missingKey, message: "expected \(what), found nothing", codingPath: path)
+      }
+      return nil
+    }
+    let found = context.document.kind(of: node)
+    if found == kind { return node }
+    if context.options.strict {
+      throw ModelError(kind: .typeMismatch, message: "expected \(what), found \(found.article)", codingPath: path)
+    }
+    return nil
+  }
+
+  var path: String { DecodingContext.describe(codingPath) }
+
+  /// Decodes `type` from `node` (nil = missing) at `codingPath`.
+  func decode<Value: Decodable>(_ type: Value.Type, from node: JSONDocument.Node?, at codingPath: [any CodingKey])
+    throws -> Value
+  {
+    if let converter = try context.converter(for: Value.self) {
+      if let node {
+        switch try converter.decode(node, &context.reader) {
+        case .value(let value): return value
+        case .failed(let failure):
+          if context.options.strict { throw context.failure(failure, Value.self, at: codingPath) }
+        }
+      } else if context.options.strict {
+        throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(codingPath))
+      }
+      return try emptyValue(Value.self, at: codingPath)
+    }
+    let mapping = (Value.self as? any JSONKeyMapping.Type).map { Self.paths($0.keyMapping) }
+    let decoder = DocumentDecoder(context: context, node: node, codingPath: codingPath, mapping: mapping)
+    return try Value(from: decoder)
+  }
+
+  /// The natural empty value of a type ModelKit converts: 0, false, "",
+  /// nil, empty collections; a model or other type decoded from nothing.
+  private func emptyValue<Value: Decodable>(_ type: Value.Type, at codingPath: [any CodingKey]) throws -> Value {
+    if let empty = EmptyValues.value(of: Value.self) { return empty }
+    if let model = Value.self as? any JSONModel.Type, let value = model.init() as? Value { return value }
+    let decoder = DocumentDecoder(context: context, node: nil, codingPath: codingPath)
+    return try Value(from: decoder)
+  }
+
+  static func paths(_ mapping: [String: JSONKey]) -> [String: [[String]]] {
+    mapping.mapValues(\.candidates)
+  }
+}
+
+/// The empty values of the scalar types and of containers.
+enum EmptyValues {
+  static func value<Value>(of type: Value.Type) -> Value? {
+    switch Value.self {
+    case is String.Type: return "" as? Value
+    case is Bool.Type: return false as? Value
+    case is Int.Type: return 0 as? Value
+    case is Int8.Type: return Int8(0) as? Value
+    case is Int16.Type: return Int16(0) as? Value
+    case is Int32.Type: return Int32(0) as? Value
+    case is Int64.Type: return Int64(0) as? Value
+    case is UInt.Type: return UInt(0) as? Value
+    case is UInt8.Type: return UInt8(0) as? Value
+    case is UInt16.Type: return UInt16(0) as? Value
+    case is UInt32.Type: return UInt32(0) as? Value
+    case is UInt64.Type: return UInt64(0) as? Value
+    case is Double.Type: return 0.0 as? Value
+    case is Float.Type: return Float(0) as? Value
+    case is Decimal.Type: return Decimal(0) as? Value
+    case is JSONValue.Type: return JSONValue.null as? Value
+    default: break
+    }
+    if let empty = Value.self as? any EmptyConstructible.Type { return empty.emptyValue as? Value }
+    return nil
+  }
+}
+
+/// Types with an obvious empty value: optionals and collections.
+protocol EmptyConstructible {
+  static var emptyValue: Self { get }
+}
+
+extension Optional: EmptyConstructible {
+  static var emptyValue: Self { nil }
+}
+
+extension Array: EmptyConstructible {
+  static var emptyValue: Self { [] }
+}
+
+extension Set: EmptyConstructible {
+  static var emptyValue: Self { [] }
+}
+
+extension Dictionary: EmptyConstructible {
+  static var emptyValue: Self { [:] }
+}

@@ -1,0 +1,55 @@
+public import Foundation
+
+/// Decodes any `Decodable` type with ModelKit's reader and its lenient
+/// conversion table; `DecodingOptions(strict: true)` behaves like
+/// Foundation's `JSONDecoder`.
+///
+/// ```swift
+/// let decoder = ModelDecoder()
+/// let order = try decoder.decode(Order.self, from: data)
+/// ```
+///
+/// Lenient (the default): `"12"` reads as 12, `"yes"` as true, null words
+/// as null; a missing key or unconvertible value for a non-optional
+/// property gets its type's empty value (0, false, "", an empty collection,
+/// a nested type decoded from nothing). Strict: a missing key, a `null` or
+/// a kind mismatch is a `ModelError` naming the path.
+public final class ModelDecoder {
+  /// The decoding options, shared with `JSONModel`.
+  public var options: DecodingOptions
+  /// Values for the types' `init(from:)` to read through `decoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+  /// Creates a decoder, lenient unless told otherwise.
+  public init(options: DecodingOptions = DecodingOptions()) {
+    self.options = options
+  }
+
+  /// Decodes `type` from UTF-8 JSON text.
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ModelError) -> T {
+    try decode(T.self, in: ModelEntry.document(data, options))
+  }
+
+  /// Decodes `type` from JSON text.
+  public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(ModelError) -> T {
+    try decode(T.self, in: ModelEntry.document(text, options))
+  }
+
+  /// Decodes `type` from a `JSONValue`.
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ModelError) -> T {
+    try decode(T.self, in: ModelEntry.document(value.jsonBytes(), options))
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, in source: ModelEntry.Source) throws(ModelError) -> T {
+    let context = DecodingContext(document: source.document, options: options, userInfo: userInfo)
+    let decoder = DocumentDecoder(context: context, node: source.node, codingPath: [])
+    do {
+      return try decoder.decode(T.self, from: source.node, at: [])
+    } catch let error as ModelError {
+      throw error
+    } catch {
+      throw ModelError(
+        kind: .typeMismatch, message: "\(T.self) could not be decoded: \(error)", underlying: error)
+    }
+  }
+}

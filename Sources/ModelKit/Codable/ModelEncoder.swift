@@ -1,0 +1,40 @@
+public import Foundation
+
+/// Encodes any `Encodable` type with ModelKit's writer and encoding rules:
+/// `JSONKeyMapping` honoured, dates in ISO 8601 (UTC), non-finite numbers
+/// left out, `UInt64.max` and `Decimal`s exact.
+///
+/// ```swift
+/// let data = try ModelEncoder().encode(order)
+/// let value = try ModelEncoder().encodeValue(order)
+/// ```
+public final class ModelEncoder {
+  /// The write options, as for `jsonData(options:)`.
+  public var options: JSONWriteOptions
+  /// Values for the types' `encode(to:)` to read through `encoder.userInfo`.
+  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+
+  /// Creates an encoder.
+  public init(options: JSONWriteOptions = []) {
+    self.options = options
+  }
+
+  /// `value` as UTF-8 JSON text.
+  public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
+    try encodeValue(value).jsonData(options: options)
+  }
+
+  /// `value` as a `JSONValue`.
+  public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
+    let context = EncodingContext(options: options, userInfo: userInfo)
+    let node = EncodedNode()
+    do {
+      try ValueEncoder(context: context, node: node, codingPath: []).encode(value, into: node, at: [])
+    } catch let error as ModelError {
+      throw error
+    } catch {
+      throw ModelError(kind: .unencodable, message: "\(T.self) could not be encoded: \(error)", underlying: error)
+    }
+    return node.value
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import ModelKit
+import Testing
+
+struct Order: Codable, Equatable, JSONKeyMapping {
+  var id: Int
+  var note: String
+  var paid: Bool
+  var total: Double?
+  static var keyMapping: [String: JSONKey] { ["id": ["order_id", "id"], "note": "meta.note"] }
+}
+
+struct Cart: Codable, Equatable {
+  var owner: String
+  var orders: [Order]
+  var tags: Set<String>
+  var created: Date?
+  var extra: [String: Int]
+}
+
+class Animal: Codable {
+  var name = ""
+  init() {}
+}
+
+final class Dog: Animal {
+  var barks = false
+  enum CodingKeys: String, CodingKey { case barks }
+  required init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    barks = try container.decode(Bool.self, forKey: .barks)
+    try super.init(from: container.superDecoder())
+  }
+  override init() { super.init() }
+  override func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(barks, forKey: .barks)
+    try super.encode(to: container.superEncoder())
+  }
+}
+
+struct Geometry: Codable, Equatable {
+  var kind: String
+  var point: [Double]
+  var nested: [[Int]]
+
+  enum CodingKeys: String, CodingKey { case kind, point, nested, meta }
+  enum MetaKeys: String, CodingKey { case kind }
+
+  init(kind: String, point: [Double], nested: [[Int]]) {
+    (self.kind, self.point, self.nested) = (kind, point, nested)
+  }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    kind = try container.nestedContainer(keyedBy: MetaKeys.self, forKey: .meta).decode(String.self, forKey: .kind)
+    var unkeyed = try container.nestedUnkeyedContainer(forKey: .point)
+    var point: [Double] = []
+    while !unkeyed.isAtEnd { point.append(try unkeyed.decode(Double.self)) }
+    self.point = point
+    nested = try container.decode([[Int]].self, forKey: .nested)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var meta = container.nestedContainer(keyedBy: MetaKeys.self, forKey: .meta)
+    try meta.encode(kind, forKey: .kind)
+    try container.encode(point, forKey: .point)
+    try container.encode(nested, forKey: .nested)
+  }
+}
+
+/// A JSONModel with a Codable field: the Decodable fallback of the conversion table.
+struct Shipment: JSONModel {
+  var order: Order?
+  var geometry = Geometry(kind: "", point: [], nested: [])
+}
+
+@Suite("Codable bridge")
+struct CodableBridgeTests {
+  @Test func lenientDecodingConvertsAndFillsDefaults() throws {
+    let cart = try ModelDecoder().decode(Cart.self, from: #"{"orders": [{"id": "7", "paid": "yes", "meta": {"note": 5}}, {}], "tags": ["a", 1], "extra": {"a": "2"}}"#)
+    #expect(cart.owner == "")
+    #expect(cart.orders == [Order(id: 7, note: "5", paid: true, total: nil), Order(id: 0, note: "", paid: false, total: nil)])
+    #expect(cart.tags == ["a", "1"])
+    #expect(cart.extra == ["a": 2])
+    #expect(cart.created == nil)
+  }
+
+  @Test func strictDecodingMatchesFoundation() throws {
+    let json = #"{"owner": "ada", "orders": [{"id": 1, "note": "n", "paid": false, "total": 2.5}], "tags": ["x"], "extra": {}}"#
+    struct PlainOrder: Codable, Equatable { var id: Int; var note: String; var paid: Bool; var total: Double? }
+    struct PlainCart: Codable, Equatable { var owner: String; var orders: [PlainOrder]; var tags: Set<String>; var extra: [String: Int] }
+    let ours = try ModelDecoder(options: DecodingOptions(strict: true)).decode(PlainCart.self, from: json)
+    let foundation = try JSONDecoder().decode(PlainCart.self, from: Data(json.utf8))
+    #expect(ours == foundation)
+  }
+
+  @Test func strictErrorsNameThePath() {
+    let strict = ModelDecoder(options: DecodingOptions(strict: true))
+    let missing = #expect(throws: ModelError.self) { try strict.decode(Order.self, from: #"{"id": 1, "meta": {"note": "n"}}"#) }
+    #expect(missing?.kind == .missingKey)
+    #expect(missing?.codingPath == "$.paid")
+    let mismatch = #expect(throws: ModelError.self) {
+      try strict.decode([Order].self, from: #"[{"id": 1, "meta": {"note": "n"}, "paid": "yes"}]"#)
+    }
+    #expect(mismatch?.kind == .typeMismatch)
+    #expect(mismatch?.codingPath == "$[0].paid")
+  }
+
+  @Test func keyMappingReadsAndWrites() throws {
+    let order = try ModelDecoder().decode(Order.self, from: #"{"order_id": 3, "id": 4, "meta": {"note": "x"}, "paid": true}"#)
+    #expect(order == Order(id: 3, note: "x", paid: true, total: nil))
+    let value = try ModelEncoder().encodeValue(order)
+    #expect(value == ["order_id": 3, "meta": ["note": "x"], "paid": true])
+  }
+
+  @Test func nestedContainersAndSuperDecoders() throws {
+    let geometry = Geometry(kind: "line", point: [1.5, -2], nested: [[1], []])
+    let data = try ModelEncoder().encode(geometry)
+    #expect(try ModelDecoder().decode(Geometry.self, from: data) == geometry)
+    #expect(try JSONDecoder().decode(Geometry.self, from: data) == geometry)
+    let dog = Dog()
+    dog.name = "Rex"
+    dog.barks = true
+    let encoded = try ModelEncoder().encodeValue(dog)
+    #expect(encoded == ["barks": true, "super": ["name": "Rex"]])
+    let decoded = try ModelDecoder().decode(Dog.self, from: encoded)
+    #expect(decoded.name == "Rex" && decoded.barks)
+  }
+
+  @Test func snakeCaseAndTopLevelKinds() throws {
+    struct Profile: Codable { var userName: String; var followerCount: Int }
+    let profile = try ModelDecoder(options: DecodingOptions(keyDecoding: .convertFromSnakeCase))
+      .decode(Profile.self, from: #"{"user_name": "ada", "follower_count": 3}"#)
+    #expect(profile.userName == "ada" && profile.followerCount == 3)
+    #expect(try ModelDecoder().decode([Int].self, from: "[1, \"2\", 3.9]") == [1, 2, 3])
+    #expect(try ModelDecoder().decode(String.self, from: "\"s\"") == "s")
+    #expect(throws: ModelError.self) { try ModelDecoder().decode(Order.self, from: "[1") }
+  }
+
+  @Test func modelsHoldCodableValues() throws {
+    let shipment = try Shipment(json: #"{"order": {"order_id": "9", "meta": {"note": "n"}, "paid": 1}, "geometry": {"meta": {"kind": "p"}, "point": [1, 2], "nested": [[3]]}}"#)
+    #expect(shipment.order == Order(id: 9, note: "n", paid: true, total: nil))
+    #expect(shipment.geometry == Geometry(kind: "p", point: [1, 2], nested: [[3]]))
+    let again = try Shipment(json: shipment.jsonData())
+    #expect(again.order == shipment.order)
+    #expect(again.geometry == shipment.geometry)
+  }
+
+  @Test func encodingFollowsModelKitRules() throws {
+    struct Reading: Codable { var at: Date; var value: Double; var big: UInt64 }
+    let value = try ModelEncoder().encodeValue(Reading(at: Date(timeIntervalSince1970: 0), value: .nan, big: .max))
+    #expect(value == ["at": "1970-01-01T00:00:00Z", "big": JSONValue(UInt64.max)])
+    let text = String(decoding: try ModelEncoder(options: .sortedKeys).encode(["b": 1, "a": 2]), as: UTF8.self)
+    #expect(text == #"{"a":2,"b":1}"#)
+  }
+}

@@ -7,7 +7,7 @@ final class DecodingContext {
   let userInfo: [CodingUserInfoKey: Any]
   /// The reader that holds the lenient conversion table.
   var reader: ModelReader
-  private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+  let converters = ConverterCache()
 
   init(document: JSONDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any]) {
     self.document = document
@@ -16,14 +16,8 @@ final class DecodingContext {
     reader = ModelReader(document: document, options: options)
   }
 
-  /// ModelKit's own converter for `type` (scalars, Foundation types,
-  /// containers of them, `JSONModel`s), or nil for other Decodable types.
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
-    let identifier = ObjectIdentifier(type)
-    if let cached = converters[identifier] { return cached as? ValueConverter<Value> }
-    let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
-    converters[identifier] = made
-    return made as? ValueConverter<Value>
+    try converters.converter(for: type)
   }
 
   /// The error for a value that did not convert, at `path`.
@@ -43,6 +37,21 @@ final class DecodingContext {
     path.reduce("$") { text, key in
       key.intValue.map { "\(text)[\($0)]" } ?? "\(text).\(key.stringValue)"
     }
+  }
+}
+
+/// ModelKit's own converters (scalars, Foundation types, containers of them,
+/// `JSONModel`s) for one Codable call, looked up once per type; nil for
+/// types only Codable handles.
+final class ConverterCache {
+  private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+
+  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = converters[identifier] { return cached as? ValueConverter<Value> }
+    let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
+    converters[identifier] = made
+    return made as? ValueConverter<Value>
   }
 }
 

@@ -4,19 +4,11 @@ import Foundation
 final class EncodingContext {
   let options: JSONWriteOptions
   let userInfo: [CodingUserInfoKey: Any]
-  private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+  let converters = ConverterCache()
 
   init(options: JSONWriteOptions, userInfo: [CodingUserInfoKey: Any]) {
     self.options = options
     self.userInfo = userInfo
-  }
-
-  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
-    let identifier = ObjectIdentifier(type)
-    if let cached = converters[identifier] { return cached as? ValueConverter<Value> }
-    let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
-    converters[identifier] = made
-    return made as? ValueConverter<Value>
   }
 }
 
@@ -113,7 +105,7 @@ final class ValueEncoder: Encoder {
   /// Encodes `value` into `node`: ModelKit's converters for the types it
   /// knows, the value's own `encode(to:)` for the others.
   func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, at path: [any CodingKey]) throws {
-    if let converter = try context.converter(for: Value.self) {
+    if let converter = try context.converters.converter(for: Value.self) {
       if converter.isOmitted(value) { return }
       var writer = ModelWriter(options: context.options.subtracting(.prettyPrinted), capacity: 64)
       try converter.encode(value, &writer)

@@ -54,7 +54,7 @@ struct PolymorphismTests {
 @Suite("Inheritance")
 struct InheritanceTests {
   @Test func subclassesMapInheritedFieldsFirst() throws {
-    let info = try TypeInfo(of: LocalUser.self)
+    let info = TypeInfo(of: LocalUser.self)
     #expect(info.fields.map(\.name) == ["uid", "name", "localName"])
     #expect(info.superclasses.first.map { ObjectIdentifier($0) } == ObjectIdentifier(BaseUser.self))
     let user = try LocalUser(json: #"{"uid": 5, "name": "n", "localName": "l"}"#)

@@ -10,7 +10,9 @@ import Foundation
 /// ```
 ///
 /// For classes, inherited fields come first and `superclasses` lists the
-/// chain from the direct superclass up. Results are cached per type.
+/// chain from the direct superclass up. Results are cached per type. A type
+/// whose fields cannot be reflected has no fields and a `problem` saying
+/// why; building a model schema from it throws that as a `ModelError`.
 public struct TypeInfo: Sendable {
   /// One stored field.
   public struct Field: Sendable {
@@ -32,23 +34,30 @@ public struct TypeInfo: Sendable {
   public let isClass: Bool
   /// The superclasses of a class, nearest first (empty for other types).
   public let superclasses: [AnyClass]
+  /// Why the fields could not be reflected: `type` is not a struct or class
+  /// with stored properties, or its module was built without reflection
+  /// metadata (the fields would silently be missing). Nil when all is well.
+  public let problem: String?
 
   /// The fields of `type`, from the cache after the first call.
-  ///
-  /// - Throws: `ModelError` of kind `.unsupportedType` when `type` is not a
-  ///   struct or class, or when its module was built without reflection
-  ///   metadata (the fields would silently be missing).
-  public init(of type: any Any.Type) throws(ModelError) {
+  public init(of type: any Any.Type) {
     if let cached = TypeInfoCache.shared.value(for: type) {
       self = cached
       return
     }
-    let info = try TypeInfo(reflecting: type)
+    let info = TypeInfo(reflecting: type)
     TypeInfoCache.shared.store(info, for: type)
     self = info
   }
 
-  private init(reflecting type: any Any.Type) throws(ModelError) {
+  /// The fields of `type`, or the `.unsupportedType` error that says why there are none.
+  static func reflecting(_ type: any Any.Type) throws(ModelError) -> TypeInfo {
+    let info = TypeInfo(of: type)
+    if let problem = info.problem { throw ModelError(kind: .unsupportedType, message: problem) }
+    return info
+  }
+
+  private init(reflecting type: any Any.Type) {
     self.type = type
     let isClass = type is AnyClass
     self.isClass = isClass
@@ -63,8 +72,9 @@ public struct TypeInfo: Sendable {
     superclasses = chain
     var fields: [Field] = []
     guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else {
-      throw ModelError(
-        kind: .unsupportedType, message: "field reflection needs macOS 10.15.4 / iOS 13.4 or later")
+      self.fields = []
+      problem = "field reflection needs macOS 10.15.4 / iOS 13.4 or later"
+      return
     }
     // `.classType` is spelled by its raw value: the static property is not
     // concurrency-safe in Swift 6 mode.
@@ -73,19 +83,19 @@ public struct TypeInfo: Sendable {
       fields.append(Field(name: String(cString: name), offset: offset, type: fieldType))
       return true
     }
-    guard walked else {
-      throw ModelError(
-        kind: .unsupportedType, message: "\(type) is not a struct or class whose fields can be reflected")
+    if !walked {
+      self.fields = []
+      problem = "\(type) is not a struct or class whose fields can be reflected"
+    } else if fields.isEmpty && (isClass || Self.size(of: type) > 0) {
+      self.fields = []
+      problem =
+        "\(type) reports no stored fields: it is not a struct or class with stored properties, "
+        + "or its module was built without reflection metadata "
+        + "(-disable-reflection-metadata, SWIFT_REFLECTION_METADATA_LEVEL=none)"
+    } else {
+      self.fields = fields
+      problem = nil
     }
-    if fields.isEmpty && (isClass || Self.size(of: type) > 0) {
-      throw ModelError(
-        kind: .unsupportedType,
-        message:
-          "\(type) reports no stored fields: it is not a struct or class with stored properties, "
-          + "or its module was built without reflection metadata "
-          + "(-disable-reflection-metadata, SWIFT_REFLECTION_METADATA_LEVEL=none)")
-    }
-    self.fields = fields
   }
 
   private static func size(of type: any Any.Type) -> Int {

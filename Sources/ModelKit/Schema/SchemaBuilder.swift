@@ -23,7 +23,7 @@ final class SchemaBuilder {
   }
 
   private func build<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> ModelSchema {
-    let info = try TypeInfo(of: Model.self)
+    let info = try TypeInfo.reflecting(Model.self)
     let schema = ModelSchema(type: Model.self, isClass: info.isClass)
     built[ObjectIdentifier(Model.self)] = schema
 

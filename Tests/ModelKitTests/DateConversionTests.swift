@@ -60,6 +60,15 @@ struct DateConversionTests {
     #expect(value["fixed"] == "1969-12-31T23:59:59.75Z")
   }
 
+  @Test func encodesUnixSecondsOrMillisecondsWhenAsked() throws {
+    var model = Stamped()
+    model.date = Date(timeIntervalSince1970: 1_390_220_688.5)
+    #expect(try model.jsonValue(options: .datesAsSecondsSince1970)["date"] == 1_390_220_688.5)
+    #expect(try model.jsonValue(options: .datesAsMillisecondsSince1970)["date"]?.double == 1_390_220_688_500)
+    let millis = DecodingOptions(dateDecoding: .millisecondsSince1970)
+    #expect(try Stamped(json: model.jsonData(options: .datesAsMillisecondsSince1970), options: millis).date == model.date)
+  }
+
   @Test func datesSurviveARoundTrip() throws {
     for (text, _) in Self.cases {
       let model = try Stamped(json: #"{"date": "\#(text)"}"#)

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `Date`: strings in the listed formats; numbers as Unix seconds (or
-/// milliseconds, per options). Written as ISO 8601 in UTC.
+/// milliseconds, per options). Written as ISO 8601 in UTC (or as Unix
+/// seconds or milliseconds, per write options).
 final class DateConverter: ValueConverter<Date> {
   override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Date> {
     let dates = reader.options.dateDecoding
@@ -29,7 +30,14 @@ final class DateConverter: ValueConverter<Date> {
   }
 
   override func encode(_ value: Date, _ writer: inout ModelWriter) {
-    writer.json.write(DateText.iso8601(value))
+    let seconds = value.timeIntervalSince1970
+    if writer.options.contains(.datesAsMillisecondsSince1970) {
+      writer.json.write((seconds * 1000).rounded())
+    } else if writer.options.contains(.datesAsSecondsSince1970) {
+      writer.json.write(seconds)
+    } else {
+      writer.json.write(DateText.iso8601(value))
+    }
   }
 }
 

@@ -156,3 +156,16 @@ struct CodableBridgeTests {
     #expect(text == #"{"a":2,"b":1}"#)
   }
 }
+
+@Suite("Codable bridge keys")
+struct CodableBridgeKeyTests {
+  struct Wide: Codable, Equatable {
+    var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, name = ""
+  }
+
+  @Test func largeObjectsFindEscapedDuplicateAndUnicodeKeys() throws {
+    let json = #"{"a": 1, "b": 2, "c": 3, "d": 4, "e": 5, "f": 6, "g": 7, "h": 8, "i": 9, "na\u006De": "x", "a": 10, "café": 1}"#
+    let wide = try ModelDecoder().decode(Wide.self, from: json)
+    #expect(wide == Wide(a: 10, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, name: "x"))
+  }
+}

@@ -64,13 +64,13 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if node == nil && decoder.context.options.strict {
       throw ModelError(kind: .missingKey, message: "no value for key '\(key.stringValue)'", codingPath: path(key))
     }
-    return try decoder.decode(T.self, from: node, at: codingPath + [key])
+    return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, at: codingPath + [key]) }
-    return try decoder.decode(T?.self, from: node, at: codingPath + [key])
+    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, parent: codingPath, key: key) }
+    return try decoder.decode(T?.self, from: node, parent: codingPath, key: key)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -135,7 +135,7 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let key = AnyKey(index: currentIndex)
-    return try decoder.decode(T.self, from: try next(), at: codingPath + [key])
+    return try decoder.decode(T.self, from: try next(), parent: codingPath, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -168,15 +168,25 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, at: codingPath)
+    try decoder.decode(T.self, from: decoder.node, parent: codingPath, key: nil)
   }
 }
 
-/// Finds an object's members by name; large objects get a dictionary once.
+/// Finds an object's members by name, the last one winning as everywhere.
+///
+/// Small objects are scanned; larger ones get an open-addressed table of
+/// their keys' hashes, taken from the raw bytes without making strings.
+/// Keys with escapes or non-ASCII bytes go to a dictionary, for `String`
+/// equality.
 final class MemberIndex {
   private let document: JSONDocument
   private let object: JSONDocument.Node
-  private var byName: [String: JSONDocument.Node]?
+  private var built = false
+  private var keys: [JSONDocument.Node] = []
+  private var values: [JSONDocument.Node] = []
+  /// Member index + 1 by hash slot (0 = empty).
+  private var slots: [Int] = []
+  private var others: [String: JSONDocument.Node] = [:]
 
   init(_ document: JSONDocument, _ object: JSONDocument.Node) {
     self.document = document
@@ -186,13 +196,51 @@ final class MemberIndex {
   /// The last member named `name`.
   func member(_ name: String) -> JSONDocument.Node? {
     if document.count(of: object) <= 8 { return document.member(name, of: object) }
-    if byName == nil {
-      var table: [String: JSONDocument.Node] = [:]
-      table.reserveCapacity(document.count(of: object))
-      for (key, value) in document.members(of: object) { table[document.string(key) ?? ""] = value }
-      byName = table
+    if !built { build() }
+    var name = name
+    return name.withUTF8 { utf8 -> JSONDocument.Node? in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return others[String(decoding: utf8, as: UTF8.self)] }
+      let mask = slots.count - 1
+      var slot = KeyHash.fnv1a(utf8) & mask
+      while slots[slot] != 0 {
+        let index = slots[slot] - 1
+        if document.withRawString(keys[index], { raw, _ in Self.equal(raw, utf8) }) == true { return values[index] }
+        slot = (slot + 1) & mask
+      }
+      // An escaped key may still spell an ASCII name.
+      return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)]
     }
-    return byName?[name]
+  }
+
+  private func build() {
+    built = true
+    let count = document.count(of: object)
+    keys.reserveCapacity(count)
+    values.reserveCapacity(count)
+    var size = 16
+    while size < count * 2 { size *= 2 }
+    slots = Array(repeating: 0, count: size)
+    for (key, value) in document.members(of: object) {
+      let index = keys.count
+      keys.append(key)
+      values.append(value)
+      let placed = document.withRawString(key) { raw, isPlainASCII -> Bool in
+        guard isPlainASCII else { return false }
+        var slot = KeyHash.fnv1a(raw) & (size - 1)
+        while slots[slot] != 0 {
+          let other = slots[slot] - 1
+          if document.withRawString(keys[other], { otherRaw, _ in Self.equal(otherRaw, raw) }) == true { break }
+          slot = (slot + 1) & (size - 1)
+        }
+        slots[slot] = index + 1  // a repeated key takes over its slot: the last wins
+        return true
+      }
+      if placed != true { others[document.string(key) ?? ""] = value }
+    }
+  }
+
+  private static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
   }
 }
 

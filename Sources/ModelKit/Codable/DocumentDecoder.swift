@@ -45,6 +45,7 @@ final class DecodingContext {
 /// types only Codable handles.
 final class ConverterCache {
   private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+  private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     let identifier = ObjectIdentifier(type)
@@ -52,6 +53,15 @@ final class ConverterCache {
     let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
     converters[identifier] = made
     return made as? ValueConverter<Value>
+  }
+
+  /// The `JSONKeyMapping` of `type` as key paths, or nil when it has none.
+  func mapping<Value>(for type: Value.Type) -> [String: [[String]]]? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = mappings[identifier] { return cached }
+    let made = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
+    mappings[identifier] = made
+    return made
   }
 }
 
@@ -108,24 +118,26 @@ final class DocumentDecoder: Decoder {
 
   var path: String { DecodingContext.describe(codingPath) }
 
-  /// Decodes `type` from `node` (nil = missing) at `codingPath`.
-  func decode<Value: Decodable>(_ type: Value.Type, from node: JSONDocument.Node?, at codingPath: [any CodingKey])
-    throws -> Value
-  {
+  /// Decodes `type` from `node` (nil = missing) at `parent` + `key`; the
+  /// path is only assembled when a nested decoder or an error needs it.
+  func decode<Value: Decodable>(
+    _ type: Value.Type, from node: JSONDocument.Node?, parent: [any CodingKey], key: (any CodingKey)?
+  ) throws -> Value {
+    func path() -> [any CodingKey] { key.map { parent + [$0] } ?? parent }
     if let converter = try context.converter(for: Value.self) {
       if let node {
         switch try converter.decode(node, &context.reader) {
         case .value(let value): return value
         case .failed(let failure):
-          if context.options.strict { throw context.failure(failure, Value.self, at: codingPath) }
+          if context.options.strict { throw context.failure(failure, Value.self, at: path()) }
         }
       } else if context.options.strict {
-        throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(codingPath))
+        throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(path()))
       }
-      return try emptyValue(Value.self, at: codingPath)
+      return try emptyValue(Value.self, at: path())
     }
-    let mapping = (Value.self as? any JSONKeyMapping.Type).map { Self.paths($0.keyMapping) }
-    let decoder = DocumentDecoder(context: context, node: node, codingPath: codingPath, mapping: mapping)
+    let decoder = DocumentDecoder(
+      context: context, node: node, codingPath: path(), mapping: context.converters.mapping(for: Value.self))
     return try Value(from: decoder)
   }
 
@@ -138,9 +150,6 @@ final class DocumentDecoder: Decoder {
     return try Value(from: decoder)
   }
 
-  static func paths(_ mapping: [String: JSONKey]) -> [String: [[String]]] {
-    mapping.mapValues(\.candidates)
-  }
 }
 
 /// The empty values of the scalar types and of containers.

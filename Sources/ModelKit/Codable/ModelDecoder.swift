@@ -44,7 +44,7 @@ public final class ModelDecoder {
     let context = DecodingContext(document: source.document, options: options, userInfo: userInfo)
     let decoder = DocumentDecoder(context: context, node: source.node, codingPath: [])
     do {
-      return try decoder.decode(T.self, from: source.node, at: [])
+      return try decoder.decode(T.self, from: source.node, parent: [], key: nil)
     } catch let error as ModelError {
       throw error
     } catch {

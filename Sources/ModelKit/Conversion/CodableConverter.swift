@@ -7,7 +7,7 @@ final class CodableConverter<Value: Codable>: ValueConverter<Value> {
     let context = DecodingContext(document: reader.document, options: reader.options, userInfo: [:])
     let decoder = DocumentDecoder(context: context, node: node, codingPath: [])
     do {
-      return .value(try decoder.decode(Value.self, from: node, at: []))
+      return .value(try decoder.decode(Value.self, from: node, parent: [], key: nil))
     } catch let error as ModelError {
       if reader.options.strict {
         throw ModelError(

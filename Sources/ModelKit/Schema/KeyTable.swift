@@ -74,7 +74,7 @@ final class KeyTable: @unchecked Sendable {
     slots.initialize(repeating: 0)
     slotMask = size - 1
     for (index, key) in pendingKeys.enumerated() {
-      var slot = key.withUnsafeBufferPointer { Self.hash($0) } & slotMask
+      var slot = key.withUnsafeBufferPointer { KeyHash.fnv1a($0) } & slotMask
       while slots[slot] != 0 { slot = (slot + 1) & slotMask }
       slots[slot] = index + 1
     }
@@ -87,7 +87,7 @@ final class KeyTable: @unchecked Sendable {
     let found: Int?? = document.withRawString(node) { raw, isPlainASCII -> Int? in
       guard isPlainASCII else { return byString[document.string(node) ?? ""] }
       if hint < count, matches(hint, raw) { return hint }
-      var slot = Self.hash(raw) & slotMask
+      var slot = KeyHash.fnv1a(raw) & slotMask
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }
@@ -113,10 +113,13 @@ final class KeyTable: @unchecked Sendable {
     guard length == raw.count else { return false }
     return length == 0 || memcmp(keyBytes.baseAddress! + start, raw.baseAddress!, length) == 0
   }
+}
 
-  /// FNV-1a over the key's bytes.
+/// The hash of a key's UTF-8 for ModelKit's open-addressed key tables.
+enum KeyHash {
+  /// FNV-1a, folded so that low bits depend on every byte.
   @inline(__always)
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

@@ -20,7 +20,6 @@ struct ModelReader {
     self.document = document
     self.options = options
     self.path = path
-    self.path.reserveCapacity(16)
   }
 
   // MARK: - Models

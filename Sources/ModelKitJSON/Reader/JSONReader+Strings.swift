@@ -10,10 +10,15 @@ extension JSONReader {
     var isASCII = true
     let raw = UnsafeRawPointer(input)
     scan: while true {
-      // Eight bytes at a time while none is '"', '\\', a control byte or non-ASCII.
+      // Eight bytes at a time while none is '"', '\\', a control byte or
+      // non-ASCII; then straight to the first one that is.
       while true {
         let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        if Self.needsAttention(UInt64(littleEndian: word)) { break }
+        let mask = Self.attentionMask(UInt64(littleEndian: word))
+        if mask != 0 {
+          index += mask.trailingZeroBitCount / 8
+          break
+        }
         index += 8
       }
       let byte = input[index]
@@ -53,17 +58,19 @@ extension JSONReader {
     position = index + 1
   }
 
-  /// Whether any of the eight bytes is '"', '\\', below 0x20 or above 0x7F.
+  /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
+  /// below 0x20 or above 0x7F; the lowest set bit is exact, higher ones may
+  /// be false alarms.
   @inline(__always)
-  static func needsAttention(_ word: UInt64) -> Bool {
+  static func attentionMask(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
     let hasQuote = (quote &- ones) & ~quote
     let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = word &- (ones &* 0x20)
-    return (hasQuote | hasBackslash | hasControl | word) & highs != 0
+    let hasControl = (word &- (ones &* 0x20)) & ~word
+    return (hasQuote | hasBackslash | hasControl | word) & highs
   }
 
   /// Checks the escape at `index` (a backslash); returns the index after it.

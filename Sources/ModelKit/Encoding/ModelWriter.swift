@@ -9,7 +9,7 @@ struct ModelWriter {
   /// Class instances being written, to turn reference cycles into errors.
   private var active: Set<ObjectIdentifier> = []
 
-  init(options: JSONWriteOptions, capacity: Int = 4096) {
+  init(options: JSONWriteOptions, capacity: Int = 16_384) {
     json = JSONWriter(options: options, capacity: capacity)
     self.options = options
     includesNulls = options.contains(.includeNulls)
@@ -36,8 +36,7 @@ struct ModelWriter {
         try encodeFields(model, schema: schema, base: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
       }
     } else {
-      var copy = model
-      try withUnsafePointer(to: &copy) { (pointer) throws(ModelError) in
+      try withUnsafePointer(to: model) { (pointer) throws(ModelError) in
         try encodeFields(model, schema: schema, base: UnsafeRawPointer(pointer))
       }
     }

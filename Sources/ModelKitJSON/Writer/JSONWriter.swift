@@ -80,6 +80,14 @@ public struct JSONWriter {
   /// its value. `needsEscaping: false` promises that no byte needs escaping.
   package mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool = true) {
     assert(!afterKey, "two keys in a row")
+    if !pretty && !needsEscaping {
+      // The common case in one step: `,"key":`.
+      makeUnique()
+      buffer.appendPlainKey(key, comma: depth > 0 && !isFirstInContainer)
+      isFirstInContainer = false
+      afterKey = true
+      return
+    }
     beforeValue()
     if needsEscaping {
       buffer.appendQuoted(key, escapingSlashes: escapesSlashes)

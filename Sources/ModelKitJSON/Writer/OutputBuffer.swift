@@ -37,6 +37,27 @@ final class OutputBuffer {
     count += bytes.count
   }
 
+  /// Appends `,"key":` (the comma when asked) for a key that needs no escapes.
+  @inline(__always)
+  func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool) {
+    let needed = key.count + 4
+    if count + needed > capacity { grow(to: count + needed) }
+    var out = start + count
+    if comma {
+      out.pointee = UInt8(ascii: ",")
+      out += 1
+    }
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    if let base = key.baseAddress {
+      out.update(from: base, count: key.count)
+      out += key.count
+    }
+    out[0] = UInt8(ascii: "\"")
+    out[1] = UInt8(ascii: ":")
+    count = out + 2 - start
+  }
+
   /// Appends `"utf8"` with JSON escapes, in one pass with no per-byte
   /// capacity checks: room for the worst case (`\u00XX` for every byte) is
   /// made first.

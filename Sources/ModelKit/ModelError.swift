@@ -1,8 +1,9 @@
 /// The error every ModelKit entry point throws: what went wrong and where.
 ///
 /// ```swift
-/// do { _ = try JSONValue(jsonData: data) }
-/// catch let error as ModelError {
+/// do { _ = try User(json: data) }
+/// catch {
+///   // `error` is a ModelError: typed throws.
 ///   print(error.kind, error.codingPath, error.line ?? 0)
 /// }
 /// ```

@@ -25,9 +25,10 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func node(for key: Key) -> JSONDocument.Node? {
     guard let object, let index else { return nil }
     let document = decoder.context.document
-    let candidates =
-      decoder.mapping?[key.stringValue]
-      ?? [[decoder.context.options.keyDecoding == .convertFromSnakeCase ? SchemaBuilder.snakeCase(key.stringValue) : key.stringValue]]
+    guard let candidates = decoder.mapping?[key.stringValue] else {
+      let snakeCase = decoder.context.options.keyDecoding == .convertFromSnakeCase
+      return index.member(snakeCase ? SchemaBuilder.snakeCase(key.stringValue) : key.stringValue)
+    }
     var firstNull: JSONDocument.Node?
     for candidate in candidates {
       var current = object
@@ -57,6 +58,89 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       return true
     }
     return decoder.context.document.isNull(node)
+  }
+
+  // The common scalars read their natural JSON kind directly; anything
+  // else (a conversion, a missing key, an error) takes the generic path.
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    if let node = node(for: key), let value = decoder.context.document.string(node) { return value }
+    return try decodeConverted(String.self, forKey: key)
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    if let node = node(for: key), let value = decoder.context.document.bool(node) { return value }
+    return try decodeConverted(Bool.self, forKey: key)
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    if let node = node(for: key), let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) {
+      return value
+    }
+    return try decodeConverted(Int.self, forKey: key)
+  }
+
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    if let node = node(for: key), let value = decoder.context.document.storedInteger(node).int { return value }
+    return try decodeConverted(Int64.self, forKey: key)
+  }
+
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    if let node = node(for: key) {
+      let stored = decoder.context.document.storedInteger(node)
+      if let value = stored.uint ?? stored.int.flatMap(UInt64.init(exactly:)) { return value }
+    }
+    return try decodeConverted(UInt64.self, forKey: key)
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    if let node = node(for: key), decoder.context.document.kind(of: node) == .number,
+      let value = decoder.context.document.double(node)
+    {
+      return value
+    }
+    return try decodeConverted(Double.self, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
+    if let value = decoder.context.document.string(node) { return value }
+    return try decodeConvertedIfPresent(String.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
+    if let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) { return value }
+    return try decodeConvertedIfPresent(Int.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
+    if let value = decoder.context.document.bool(node) { return value }
+    return try decodeConvertedIfPresent(Bool.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
+    if decoder.context.document.kind(of: node) == .number, let value = decoder.context.document.double(node) {
+      return value
+    }
+    return try decodeConvertedIfPresent(Double.self, node: node, forKey: key)
+  }
+
+  private func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let node = node(for: key)
+    if node == nil && decoder.context.options.strict {
+      throw ModelError(kind: .missingKey, message: "no value for key '\(key.stringValue)'", codingPath: path(key))
+    }
+    return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
+  }
+
+  private func decodeConvertedIfPresent<T: Decodable>(_ type: T.Type, node: JSONDocument.Node, forKey key: Key)
+    throws -> T?
+  {
+    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, parent: codingPath, key: key) }
+    return try decoder.decode(T?.self, from: node, parent: codingPath, key: key)
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -181,45 +265,33 @@ struct ValueContainer: SingleValueDecodingContainer {
 final class MemberIndex {
   private let document: JSONDocument
   private let object: JSONDocument.Node
-  private var built = false
-  private var keys: [JSONDocument.Node] = []
-  private var values: [JSONDocument.Node] = []
+  /// For objects of more than `scanLimit` members: keys, values and the table.
+  private let keys: [JSONDocument.Node]
+  private let values: [JSONDocument.Node]
   /// Member index + 1 by hash slot (0 = empty).
-  private var slots: [Int] = []
-  private var others: [String: JSONDocument.Node] = [:]
+  private let slots: [Int]
+  private let others: [String: JSONDocument.Node]
+  private let scans: Bool
+
+  private static let scanLimit = 8
 
   init(_ document: JSONDocument, _ object: JSONDocument.Node) {
     self.document = document
     self.object = object
-  }
-
-  /// The last member named `name`.
-  func member(_ name: String) -> JSONDocument.Node? {
-    if document.count(of: object) <= 8 { return document.member(name, of: object) }
-    if !built { build() }
-    var name = name
-    return name.withUTF8 { utf8 -> JSONDocument.Node? in
-      guard utf8.allSatisfy({ $0 < 0x80 }) else { return others[String(decoding: utf8, as: UTF8.self)] }
-      let mask = slots.count - 1
-      var slot = KeyHash.fnv1a(utf8) & mask
-      while slots[slot] != 0 {
-        let index = slots[slot] - 1
-        if document.withRawString(keys[index], { raw, _ in Self.equal(raw, utf8) }) == true { return values[index] }
-        slot = (slot + 1) & mask
-      }
-      // An escaped key may still spell an ASCII name.
-      return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)]
-    }
-  }
-
-  private func build() {
-    built = true
     let count = document.count(of: object)
+    scans = count <= Self.scanLimit
+    guard !scans else {
+      (keys, values, slots, others) = ([], [], [], [:])
+      return
+    }
+    var keys: [JSONDocument.Node] = []
+    var values: [JSONDocument.Node] = []
+    var others: [String: JSONDocument.Node] = [:]
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
     var size = 16
     while size < count * 2 { size *= 2 }
-    slots = Array(repeating: 0, count: size)
+    var slots = [Int](repeating: 0, count: size)
     for (key, value) in document.members(of: object) {
       let index = keys.count
       keys.append(key)
@@ -236,6 +308,25 @@ final class MemberIndex {
         return true
       }
       if placed != true { others[document.string(key) ?? ""] = value }
+    }
+    (self.keys, self.values, self.slots, self.others) = (keys, values, slots, others)
+  }
+
+  /// The last member named `name`.
+  func member(_ name: String) -> JSONDocument.Node? {
+    if scans { return document.member(name, of: object) }
+    var name = name
+    return name.withUTF8 { utf8 -> JSONDocument.Node? in
+      guard utf8.allSatisfy({ $0 < 0x80 }) else { return others[String(decoding: utf8, as: UTF8.self)] }
+      let mask = slots.count - 1
+      var slot = KeyHash.fnv1a(utf8) & mask
+      while slots[slot] != 0 {
+        let index = slots[slot] - 1
+        if document.withRawString(keys[index], { raw, _ in Self.equal(raw, utf8) }) == true { return values[index] }
+        slot = (slot + 1) & mask
+      }
+      // An escaped key may still spell an ASCII name.
+      return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)]
     }
   }
 

@@ -13,11 +13,12 @@ let package = Package(
     // The model layer; re-exports the floor so `import ModelKit` is enough.
     .target(name: "ModelKit", dependencies: ["ModelKitJSON"]),
     // The command-line tool: `modelkit bench`.
-    .executableTarget(name: "modelkit", dependencies: ["ModelKit"]),
-    // Finds ../shared/data for the tests; not part of any product.
-    .target(name: "ModelKitTestSupport", path: "Tests/ModelKitTestSupport"),
-    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitTestSupport"]),
-    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitTestSupport"]),
+    .executableTarget(name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures"]),
+    // The shared data's location and Codable models of its documents, for
+    // the tests and the benchmark; not part of any product.
+    .target(name: "ModelKitFixtures"),
+    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures"]),
+    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

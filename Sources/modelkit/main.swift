@@ -14,10 +14,11 @@ case "bench":
 default:
   print(
     """
-    usage: modelkit bench [--quick] [json] [models]
+    usage: modelkit bench [--quick] [json] [models] [codable]
 
-      bench    parse and write throughput (json) and YYModel's model benchmark
-               (models) against Foundation, as ratios; both groups by default
+      bench    parse and write throughput (json), YYModel's model benchmark
+               (models) and the Codable bridge (codable) against Foundation,
+               as ratios; every group by default
                --quick: fewer repetitions (for CI smoke runs)
     """)
 }

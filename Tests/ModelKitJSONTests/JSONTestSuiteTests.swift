@@ -1,5 +1,5 @@
 import ModelKitJSON
-import ModelKitTestSupport
+import ModelKitFixtures
 import Testing
 
 /// JSONTestSuite's parsing corpus: `y_` accepted, `n_` rejected, `i_` as recorded below.

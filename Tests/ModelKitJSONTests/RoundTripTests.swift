@@ -1,5 +1,5 @@
 import ModelKitJSON
-import ModelKitTestSupport
+import ModelKitFixtures
 import Testing
 
 /// parse → write → parse gives an equal value, compact and pretty.

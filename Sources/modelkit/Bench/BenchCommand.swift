@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitFixtures
 
 /// `modelkit bench`: every benchmark in one process, printed as a table with ratios.
 struct BenchCommand {
@@ -15,7 +16,7 @@ struct BenchCommand {
   }
 
   func run() throws {
-    guard let directory = DataFiles.directory else {
+    guard let directory = TestData.directory else {
       print("modelkit bench: no benchmark data; set MODELKIT_DATA or place it at ../shared/data")
       return
     }
@@ -23,6 +24,7 @@ struct BenchCommand {
     print("median of at least \(timing.runs) runs after a warm-up; higher MB/s is better\n")
     if groups.isEmpty || groups.contains("json") { try JSONThroughputBenchmark(timing: timing).run() }
     if groups.isEmpty || groups.contains("models") { try ModelBenchmark(timing: timing).run() }
+    if groups.isEmpty || groups.contains("codable") { try CodableBenchmark(timing: timing).run() }
   }
 }
 

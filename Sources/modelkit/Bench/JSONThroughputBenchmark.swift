@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitFixtures
 
 /// Parse and write throughput on the three corpus documents, against Foundation.
 struct JSONThroughputBenchmark {
@@ -12,7 +13,7 @@ struct JSONThroughputBenchmark {
   }
 
   func run() throws {
-    let inputs = files.compactMap { name in DataFiles.load("json-corpus/\(name)").map { (name, $0) } }
+    let inputs = files.compactMap { name in (try? TestData.bytes("json-corpus", name)).map { (name, $0) } }
     guard inputs.count == files.count else {
       print("json-corpus is missing; skipping the throughput benchmark")
       return

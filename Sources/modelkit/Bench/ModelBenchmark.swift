@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitFixtures
 
 /// YYModel's own benchmark: `user.json` 10 000 times and `weibo.json` 1 000
 /// times, decoded from bytes and encoded to bytes, against Foundation's
@@ -9,8 +10,8 @@ struct ModelBenchmark {
   let timing: Timing
 
   func run() throws {
-    guard let user = DataFiles.load("yymodel-benchmark/user.json"),
-      let weibo = DataFiles.load("yymodel-benchmark/weibo.json")
+    guard let user = try? TestData.bytes("yymodel-benchmark", "user.json"),
+      let weibo = try? TestData.bytes("yymodel-benchmark", "weibo.json")
     else {
       print("yymodel-benchmark is missing; skipping the model benchmark")
       return

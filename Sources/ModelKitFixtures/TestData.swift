@@ -1,6 +1,7 @@
 import Foundation
 
-/// The shared test data: `$MODELKIT_DATA`, else `../shared/data` beside the package.
+/// The shared data: `$MODELKIT_DATA`, else `../shared/data` beside the package
+/// (from the working directory or from this source file).
 public enum TestData {
   /// The data directory, or nil when it is absent.
   public static let directory: URL? = {
@@ -8,6 +9,8 @@ public enum TestData {
     if let explicit = ProcessInfo.processInfo.environment["MODELKIT_DATA"] {
       candidates.append(URL(fileURLWithPath: explicit))
     }
+    let workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    candidates.append(workingDirectory.appendingPathComponent("../shared/data"))
     let packageRoot = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     candidates.append(packageRoot.appendingPathComponent("../shared/data"))

@@ -21,11 +21,17 @@ public final class ModelEncoder {
 
   /// `value` as UTF-8 JSON text.
   public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
-    try encodeValue(value).jsonData(options: options)
+    var writer = JSONWriter(options: options, capacity: 4096)
+    try tree(of: value).write(into: &writer)
+    return writer.withBytes { Data($0) }
   }
 
   /// `value` as a `JSONValue`.
   public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
+    try tree(of: value).value
+  }
+
+  private func tree<T: Encodable>(of value: T) throws(ModelError) -> EncodedNode {
     let context = EncodingContext(options: options, userInfo: userInfo)
     let node = EncodedNode()
     do {
@@ -35,6 +41,6 @@ public final class ModelEncoder {
     } catch {
       throw ModelError(kind: .unencodable, message: "\(T.self) could not be encoded: \(error)", underlying: error)
     }
-    return node.value
+    return node
   }
 }

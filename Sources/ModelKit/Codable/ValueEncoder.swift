@@ -12,60 +12,104 @@ final class EncodingContext {
   }
 }
 
-/// A value under construction: a finished value, an object or an array
-/// whose members may still be filled by nested containers.
+/// A value under construction: a scalar, an object or an array whose
+/// members may still be filled by nested containers.
 final class EncodedNode {
-  enum Content {
-    case empty
-    case value(JSONValue)
-    case object([(key: String, node: EncodedNode)])
-    case array([EncodedNode])
+  enum Kind { case empty, scalar, object, array }
+
+  private(set) var kind = Kind.empty
+  private var scalar = JSONValue.null
+  /// Object keys (parallel to `children`) or nothing for arrays; a repeated
+  /// key is resolved when written: the last value at the first position.
+  private var keys: [String] = []
+  private var children: [EncodedNode] = []
+
+  var isEmpty: Bool { kind == .empty }
+
+  func set(_ value: JSONValue) {
+    kind = .scalar
+    scalar = value
   }
 
-  var content: Content = .empty
+  func makeObject() {
+    if kind != .object { (kind, keys, children) = (.object, [], []) }
+  }
 
-  /// The member `key` of an object node, created (with the node made an object) when absent.
+  func makeArray() {
+    if kind != .array { (kind, keys, children) = (.array, [], []) }
+  }
+
+  /// A new member `key` (an object node is made when needed).
+  func appendMember(_ key: String) -> EncodedNode {
+    makeObject()
+    let node = EncodedNode()
+    keys.append(key)
+    children.append(node)
+    return node
+  }
+
+  /// The member `key`, created when absent (for key-path prefixes and re-opened containers).
   func member(_ key: String) -> EncodedNode {
-    guard case .object(var members) = content else {
-      let node = EncodedNode()
-      content = .object([(key, node)])
-      return node
-    }
-    if let existing = members.first(where: { $0.key == key }) { return existing.node }
-    let node = EncodedNode()
-    members.append((key, node))
-    content = .object(members)
-    return node
+    makeObject()
+    if let index = keys.lastIndex(of: key) { return children[index] }
+    return appendMember(key)
   }
 
-  /// A new last element of an array node.
+  /// A new last element (an array node is made when needed).
   func appendElement() -> EncodedNode {
+    makeArray()
     let node = EncodedNode()
-    if case .array(var elements) = content {
-      elements.append(node)
-      content = .array(elements)
-    } else {
-      content = .array([node])
-    }
+    children.append(node)
     return node
   }
 
-  /// The finished JSON; members left empty are dropped.
-  var value: JSONValue {
-    switch content {
-    case .empty: return .null
-    case .value(let value): return value
-    case .object(let members):
-      var object = JSONObject()
-      for (key, node) in members where !node.isEmpty { object[key] = node.value }
-      return .object(object)
-    case .array(let elements): return .array(elements.map(\.value))
+  var elementCount: Int { kind == .array ? children.count : 0 }
+
+  /// The members to write: each key once, at its first position, with its
+  /// last non-empty value.
+  private var members: [(key: String, node: EncodedNode)] {
+    var seen = Set<String>()
+    var unique = true
+    for key in keys where !seen.insert(key).inserted { unique = false }
+    if unique { return zip(keys, children).filter { !$0.1.isEmpty }.map { ($0.0, $0.1) } }
+    var last: [String: EncodedNode] = [:]
+    for (key, node) in zip(keys, children) where !node.isEmpty { last[key] = node }
+    var written = Set<String>()
+    return keys.compactMap { key in
+      guard let node = last[key], written.insert(key).inserted else { return nil }
+      return (key, node)
     }
   }
 
-  var isEmpty: Bool {
-    if case .empty = content { return true }
-    return false
+  /// Streams the value into `writer`.
+  func write(into writer: inout JSONWriter) {
+    switch kind {
+    case .empty: writer.writeNull()
+    case .scalar: writer.write(scalar)
+    case .array:
+      writer.beginArray()
+      for child in children { child.write(into: &writer) }
+      writer.endArray()
+    case .object:
+      writer.beginObject()
+      var members = members
+      if writer.options.contains(.sortedKeys) { members.sort { $0.key < $1.key } }
+      for (key, node) in members {
+        writer.writeKey(key)
+        node.write(into: &writer)
+      }
+      writer.endObject()
+    }
+  }
+
+  /// The finished JSON.
+  var value: JSONValue {
+    switch kind {
+    case .empty: return .null
+    case .scalar: return scalar
+    case .object: return .object(JSONObject(members.map { ($0.key, $0.node.value) }))
+    case .array: return .array(children.map(\.value))
+    }
   }
 }
 
@@ -105,11 +149,14 @@ final class ValueEncoder: Encoder {
   /// Encodes `value` into `node`: ModelKit's converters for the types it
   /// knows, the value's own `encode(to:)` for the others.
   func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, at path: [any CodingKey]) throws {
-    if let converter = try context.converters.converter(for: Value.self) {
+    // Containers encode themselves, so their elements come back here one by one.
+    if !(Value.self is any ContainerConvertible.Type), !(Value.self is any OptionalConvertible.Type),
+      let converter = try context.converters.converter(for: Value.self)
+    {
       if converter.isOmitted(value) { return }
       var writer = ModelWriter(options: context.options.subtracting(.prettyPrinted), capacity: 64)
       try converter.encode(value, &writer)
-      node.content = .value(try ModelEntry.value(of: writer.json.bytes))
+      node.set(try ModelEntry.value(of: writer.json.bytes))
       return
     }
     let mapping = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.compactMapValues(\.candidates.first) }
@@ -117,12 +164,12 @@ final class ValueEncoder: Encoder {
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    if case .object = node.content {} else { node.content = .object([]) }
+    node.makeObject()
     return KeyedEncodingContainer(ObjectEncodingContainer<Key>(encoder: self))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    if case .array = node.content {} else { node.content = .array([]) }
+    node.makeArray()
     return ArrayEncodingContainer(encoder: self)
   }
 
@@ -135,14 +182,21 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: ValueEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  /// The node for `key`: at its mapped key path, or under its own name.
+  /// The node for `key`: at its mapped key path, or a new member under its own name.
   private func node(for key: Key) -> EncodedNode {
-    let path = encoder.mapping?[key.stringValue] ?? [key.stringValue]
+    guard let path = encoder.mapping?[key.stringValue] else { return encoder.node.appendMember(key.stringValue) }
     return path.reduce(encoder.node) { $0.member($1) }
   }
 
-  mutating func encodeNil(forKey key: Key) throws {
-    node(for: key).content = .value(.null)
+  mutating func encodeNil(forKey key: Key) throws { node(for: key).set(.null) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { node(for: key).set(.bool(value)) }
+  mutating func encode(_ value: String, forKey key: Key) throws { node(for: key).set(.string(value)) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
+
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    if let number = JSONNumber(value) { node(for: key).set(.number(number)) }  // non-finite: left out
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -172,21 +226,22 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   let encoder: ValueEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
+  var count: Int { encoder.node.elementCount }
 
-  var count: Int {
-    if case .array(let elements) = encoder.node.content { return elements.count }
-    return 0
-  }
-
-  mutating func encodeNil() throws {
-    encoder.node.appendElement().content = .value(.null)
-  }
+  mutating func encodeNil() throws { encoder.node.appendElement().set(.null) }
+  mutating func encode(_ value: Bool) throws { encoder.node.appendElement().set(.bool(value)) }
+  mutating func encode(_ value: String) throws { encoder.node.appendElement().set(.string(value)) }
+  mutating func encode(_ value: Int) throws { encoder.node.appendElement().set(JSONValue(value)) }
+  mutating func encode(_ value: Int64) throws { encoder.node.appendElement().set(JSONValue(value)) }
+  mutating func encode(_ value: UInt64) throws { encoder.node.appendElement().set(JSONValue(value)) }
+  /// A non-finite number keeps its place as `null`.
+  mutating func encode(_ value: Double) throws { encoder.node.appendElement().set(JSONValue(value)) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = AnyKey(index: count)
     let element = encoder.node.appendElement()
     try encoder.encode(value, into: element, at: codingPath + [key])
-    if element.isEmpty { element.content = .value(.null) }  // a non-finite number keeps its place
+    if element.isEmpty { element.set(.null) }  // a non-finite number keeps its place
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -212,7 +267,7 @@ struct ValueEncodingContainer: SingleValueEncodingContainer {
   var codingPath: [any CodingKey] { encoder.codingPath }
 
   mutating func encodeNil() throws {
-    encoder.node.content = .value(.null)
+    encoder.node.set(.null)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {

@@ -46,6 +46,8 @@ final class DecodingContext {
 final class ConverterCache {
   private var converters: [ObjectIdentifier: AnyConverter?] = [:]
   private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
+  private var containers: [ObjectIdentifier: Bool] = [:]
+  private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     let identifier = ObjectIdentifier(type)
@@ -53,6 +55,25 @@ final class ConverterCache {
     let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
     converters[identifier] = made
     return made as? ValueConverter<Value>
+  }
+
+  /// Where `type`'s keys are written: the first candidate of each mapped key.
+  func outputMapping<Value>(for type: Value.Type) -> [String: [String]]? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = outputMappings[identifier] { return cached }
+    let made = mapping(for: type)?.compactMapValues(\.first)
+    outputMappings[identifier] = made
+    return made
+  }
+
+  /// Whether `type` is an optional, array, set or dictionary (which encode
+  /// their elements through the encoder rather than through a converter).
+  func isContainer<Value>(_ type: Value.Type) -> Bool {
+    let identifier = ObjectIdentifier(type)
+    if let cached = containers[identifier] { return cached }
+    let made = Value.self is any ContainerConvertible.Type || Value.self is any OptionalConvertible.Type
+    containers[identifier] = made
+    return made
   }
 
   /// The `JSONKeyMapping` of `type` as key paths, or nil when it has none.

@@ -35,7 +35,7 @@ public final class ModelEncoder {
     let context = EncodingContext(options: options, userInfo: userInfo)
     let node = EncodedNode()
     do {
-      try ValueEncoder(context: context, node: node, codingPath: []).encode(value, into: node, at: [])
+      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
     } catch let error as ModelError {
       throw error
     } catch {

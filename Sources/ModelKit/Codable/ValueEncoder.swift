@@ -17,12 +17,24 @@ final class EncodingContext {
 final class EncodedNode {
   enum Kind { case empty, scalar, object, array }
 
+  /// A member or element: a finished scalar, or a node still being built.
+  enum Item {
+    case value(JSONValue)
+    case double(Double)
+    case node(EncodedNode)
+
+    var isEmpty: Bool {
+      if case .node(let node) = self { return node.isEmpty }
+      return false
+    }
+  }
+
   private(set) var kind = Kind.empty
   private var scalar = JSONValue.null
-  /// Object keys (parallel to `children`) or nothing for arrays; a repeated
-  /// key is resolved when written: the last value at the first position.
+  /// Object keys (parallel to `items`); a repeated key is resolved when
+  /// written: the last value at the first position.
   private var keys: [String] = []
-  private var children: [EncodedNode] = []
+  private var items: [Item] = []
 
   var isEmpty: Bool { kind == .empty }
 
@@ -32,52 +44,62 @@ final class EncodedNode {
   }
 
   func makeObject() {
-    if kind != .object { (kind, keys, children) = (.object, [], []) }
+    if kind != .object { (kind, keys, items) = (.object, [], []) }
   }
 
   func makeArray() {
-    if kind != .array { (kind, keys, children) = (.array, [], []) }
+    if kind != .array { (kind, keys, items) = (.array, [], []) }
   }
 
-  /// A new member `key` (an object node is made when needed).
-  func appendMember(_ key: String) -> EncodedNode {
+  /// Appends a finished member.
+  func append(_ item: Item, forKey key: String) {
     makeObject()
-    let node = EncodedNode()
     keys.append(key)
-    children.append(node)
+    items.append(item)
+  }
+
+  /// A new member `key` still to be built.
+  func appendMember(_ key: String) -> EncodedNode {
+    let node = EncodedNode()
+    append(.node(node), forKey: key)
     return node
   }
 
-  /// The member `key`, created when absent (for key-path prefixes and re-opened containers).
+  /// The member node `key`, created when absent (for key-path prefixes and re-opened containers).
   func member(_ key: String) -> EncodedNode {
     makeObject()
-    if let index = keys.lastIndex(of: key) { return children[index] }
+    if let index = keys.lastIndex(of: key), case .node(let node) = items[index] { return node }
     return appendMember(key)
   }
 
-  /// A new last element (an array node is made when needed).
-  func appendElement() -> EncodedNode {
+  /// Appends a finished element.
+  func append(_ item: Item) {
     makeArray()
+    items.append(item)
+  }
+
+  /// A new last element still to be built.
+  func appendElement() -> EncodedNode {
     let node = EncodedNode()
-    children.append(node)
+    append(.node(node))
     return node
   }
 
-  var elementCount: Int { kind == .array ? children.count : 0 }
+  var elementCount: Int { kind == .array ? items.count : 0 }
 
   /// The members to write: each key once, at its first position, with its
   /// last non-empty value.
-  private var members: [(key: String, node: EncodedNode)] {
+  private var members: [(key: String, item: Item)] {
     var seen = Set<String>()
     var unique = true
     for key in keys where !seen.insert(key).inserted { unique = false }
-    if unique { return zip(keys, children).filter { !$0.1.isEmpty }.map { ($0.0, $0.1) } }
-    var last: [String: EncodedNode] = [:]
-    for (key, node) in zip(keys, children) where !node.isEmpty { last[key] = node }
+    if unique { return zip(keys, items).filter { !$0.1.isEmpty }.map { ($0.0, $0.1) } }
+    var last: [String: Item] = [:]
+    for (key, item) in zip(keys, items) where !item.isEmpty { last[key] = item }
     var written = Set<String>()
     return keys.compactMap { key in
-      guard let node = last[key], written.insert(key).inserted else { return nil }
-      return (key, node)
+      guard let item = last[key], written.insert(key).inserted else { return nil }
+      return (key, item)
     }
   }
 
@@ -88,17 +110,25 @@ final class EncodedNode {
     case .scalar: writer.write(scalar)
     case .array:
       writer.beginArray()
-      for child in children { child.write(into: &writer) }
+      for item in items { Self.write(item, into: &writer) }
       writer.endArray()
     case .object:
       writer.beginObject()
       var members = members
       if writer.options.contains(.sortedKeys) { members.sort { $0.key < $1.key } }
-      for (key, node) in members {
+      for (key, item) in members {
         writer.writeKey(key)
-        node.write(into: &writer)
+        Self.write(item, into: &writer)
       }
       writer.endObject()
+    }
+  }
+
+  private static func write(_ item: Item, into writer: inout JSONWriter) {
+    switch item {
+    case .value(let value): writer.write(value)
+    case .double(let double): writer.write(double)
+    case .node(let node): node.write(into: &writer)
     }
   }
 
@@ -107,8 +137,16 @@ final class EncodedNode {
     switch kind {
     case .empty: return .null
     case .scalar: return scalar
-    case .object: return .object(JSONObject(members.map { ($0.key, $0.node.value) }))
-    case .array: return .array(children.map(\.value))
+    case .object: return .object(JSONObject(members.map { ($0.key, Self.value(of: $0.item)) }))
+    case .array: return .array(items.map(Self.value(of:)))
+    }
+  }
+
+  private static func value(of item: Item) -> JSONValue {
+    switch item {
+    case .value(let value): value
+    case .double(let double): JSONValue(double)
+    case .node(let node): node.value
     }
   }
 }
@@ -118,15 +156,23 @@ final class EncodedNode {
 final class ValueEncoder: Encoder {
   let context: EncodingContext
   let node: EncodedNode
-  let codingPath: [any CodingKey]
+  private let parentPath: [any CodingKey]
+  private let key: (any CodingKey)?
   let mapping: [String: [String]]?
+
+  /// The path to this value, assembled only when somebody asks.
+  lazy var codingPath: [any CodingKey] = key.map { parentPath + [$0] } ?? parentPath
 
   var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
-  init(context: EncodingContext, node: EncodedNode, codingPath: [any CodingKey], mapping: [String: [String]]? = nil) {
+  init(
+    context: EncodingContext, node: EncodedNode, parentPath: [any CodingKey], key: (any CodingKey)? = nil,
+    mapping: [String: [String]]? = nil
+  ) {
     self.context = context
     self.node = node
-    self.codingPath = codingPath
+    self.parentPath = parentPath
+    self.key = key
     self.mapping = mapping
   }
 
@@ -137,7 +183,7 @@ final class ValueEncoder: Encoder {
     let context = EncodingContext(options: options, userInfo: [:])
     let node = EncodedNode()
     do {
-      try ValueEncoder(context: context, node: node, codingPath: []).encode(value, into: node, at: [])
+      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
     } catch let error as ModelError {
       throw ModelError(kind: error.kind, message: error.message, codingPath: path + error.codingPath.dropFirst(), underlying: error.underlying)
     } catch {
@@ -148,19 +194,19 @@ final class ValueEncoder: Encoder {
 
   /// Encodes `value` into `node`: ModelKit's converters for the types it
   /// knows, the value's own `encode(to:)` for the others.
-  func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, at path: [any CodingKey]) throws {
+  func encode<Value: Encodable>(
+    _ value: Value, into node: EncodedNode, parent: [any CodingKey], key: (any CodingKey)?
+  ) throws {
     // Containers encode themselves, so their elements come back here one by one.
-    if !(Value.self is any ContainerConvertible.Type), !(Value.self is any OptionalConvertible.Type),
-      let converter = try context.converters.converter(for: Value.self)
-    {
+    if !context.converters.isContainer(Value.self), let converter = try context.converters.converter(for: Value.self) {
       if converter.isOmitted(value) { return }
       var writer = ModelWriter(options: context.options.subtracting(.prettyPrinted), capacity: 64)
       try converter.encode(value, &writer)
       node.set(try ModelEntry.value(of: writer.json.bytes))
       return
     }
-    let mapping = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.compactMapValues(\.candidates.first) }
-    try value.encode(to: ValueEncoder(context: context, node: node, codingPath: path, mapping: mapping))
+    let mapping = context.converters.outputMapping(for: Value.self)
+    try value.encode(to: ValueEncoder(context: context, node: node, parentPath: parent, key: key, mapping: mapping))
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -188,38 +234,47 @@ struct ObjectEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     return path.reduce(encoder.node) { $0.member($1) }
   }
 
-  mutating func encodeNil(forKey key: Key) throws { node(for: key).set(.null) }
-  mutating func encode(_ value: Bool, forKey key: Key) throws { node(for: key).set(.bool(value)) }
-  mutating func encode(_ value: String, forKey key: Key) throws { node(for: key).set(.string(value)) }
-  mutating func encode(_ value: Int, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
-  mutating func encode(_ value: Int64, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
-  mutating func encode(_ value: UInt64, forKey key: Key) throws { node(for: key).set(JSONValue(value)) }
+  /// Stores a finished scalar at `key` (under its key path when mapped).
+  private func store(_ item: EncodedNode.Item, forKey key: Key) {
+    if let path = encoder.mapping?[key.stringValue], let last = path.last {
+      path.dropLast().reduce(encoder.node) { $0.member($1) }.append(item, forKey: last)
+    } else {
+      encoder.node.append(item, forKey: key.stringValue)
+    }
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { store(.value(.null), forKey: key) }
+  mutating func encode(_ value: Bool, forKey key: Key) throws { store(.value(.bool(value)), forKey: key) }
+  mutating func encode(_ value: String, forKey key: Key) throws { store(.value(.string(value)), forKey: key) }
+  mutating func encode(_ value: Int, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
+  mutating func encode(_ value: Int64, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
+  mutating func encode(_ value: UInt64, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    if let number = JSONNumber(value) { node(for: key).set(.number(number)) }  // non-finite: left out
+    if value.isFinite { store(.double(value), forKey: key) }  // non-finite: left out
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    try encoder.encode(value, into: node(for: key), at: codingPath + [key])
+    try encoder.encode(value, into: node(for: key), parent: codingPath, key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
     -> KeyedEncodingContainer<NestedKey>
   {
-    ValueEncoder(context: encoder.context, node: node(for: key), codingPath: codingPath + [key])
+    ValueEncoder(context: encoder.context, node: node(for: key), parentPath: codingPath, key: key)
       .container(keyedBy: NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    ValueEncoder(context: encoder.context, node: node(for: key), codingPath: codingPath + [key]).unkeyedContainer()
+    ValueEncoder(context: encoder.context, node: node(for: key), parentPath: codingPath, key: key).unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
-    ValueEncoder(context: encoder.context, node: encoder.node.member("super"), codingPath: codingPath + [AnyKey("super")])
+    ValueEncoder(context: encoder.context, node: encoder.node.member("super"), parentPath: codingPath, key: AnyKey("super"))
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    ValueEncoder(context: encoder.context, node: node(for: key), codingPath: codingPath + [key])
+    ValueEncoder(context: encoder.context, node: node(for: key), parentPath: codingPath, key: key)
   }
 }
 
@@ -228,37 +283,37 @@ struct ArrayEncodingContainer: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { encoder.codingPath }
   var count: Int { encoder.node.elementCount }
 
-  mutating func encodeNil() throws { encoder.node.appendElement().set(.null) }
-  mutating func encode(_ value: Bool) throws { encoder.node.appendElement().set(.bool(value)) }
-  mutating func encode(_ value: String) throws { encoder.node.appendElement().set(.string(value)) }
-  mutating func encode(_ value: Int) throws { encoder.node.appendElement().set(JSONValue(value)) }
-  mutating func encode(_ value: Int64) throws { encoder.node.appendElement().set(JSONValue(value)) }
-  mutating func encode(_ value: UInt64) throws { encoder.node.appendElement().set(JSONValue(value)) }
+  mutating func encodeNil() throws { encoder.node.append(.value(.null)) }
+  mutating func encode(_ value: Bool) throws { encoder.node.append(.value(.bool(value))) }
+  mutating func encode(_ value: String) throws { encoder.node.append(.value(.string(value))) }
+  mutating func encode(_ value: Int) throws { encoder.node.append(.value(JSONValue(value))) }
+  mutating func encode(_ value: Int64) throws { encoder.node.append(.value(JSONValue(value))) }
+  mutating func encode(_ value: UInt64) throws { encoder.node.append(.value(JSONValue(value))) }
   /// A non-finite number keeps its place as `null`.
-  mutating func encode(_ value: Double) throws { encoder.node.appendElement().set(JSONValue(value)) }
+  mutating func encode(_ value: Double) throws { encoder.node.append(.double(value)) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = AnyKey(index: count)
     let element = encoder.node.appendElement()
-    try encoder.encode(value, into: element, at: codingPath + [key])
+    try encoder.encode(value, into: element, parent: codingPath, key: key)
     if element.isEmpty { element.set(.null) }  // a non-finite number keeps its place
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
     let key = AnyKey(index: count)
-    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), codingPath: codingPath + [key])
+    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), parentPath: codingPath, key: key)
       .container(keyedBy: NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let key = AnyKey(index: count)
-    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), codingPath: codingPath + [key])
+    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), parentPath: codingPath, key: key)
       .unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
     let key = AnyKey(index: count)
-    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), codingPath: codingPath + [key])
+    return ValueEncoder(context: encoder.context, node: encoder.node.appendElement(), parentPath: codingPath, key: key)
   }
 }
 
@@ -271,6 +326,6 @@ struct ValueEncodingContainer: SingleValueEncodingContainer {
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    try encoder.encode(value, into: encoder.node, at: codingPath)
+    try encoder.encode(value, into: encoder.node, parent: codingPath, key: nil)
   }
 }

@@ -18,21 +18,6 @@ extension Array where Element: JSONModel {
     let bytes = try JSONValue(jsonObject: jsonObject).jsonBytes()
     self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(bytes, options), options: options)
   }
-
-  /// The models as a UTF-8 JSON array.
-  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
-    Data(try ModelEntry.encodeCollection(self, options: options))
-  }
-
-  /// The models as JSON text.
-  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
-    String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
-  }
-
-  /// The models as a `JSONValue` (an `.array`).
-  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
-    try ModelEntry.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
-  }
 }
 
 extension Dictionary where Key == String, Value: JSONModel {
@@ -46,18 +31,27 @@ extension Dictionary where Key == String, Value: JSONModel {
   public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
     self = try ModelEntry.decodeCollection([String: Value].self, from: ModelEntry.document(text, options), options: options)
   }
+}
 
-  /// The models as a UTF-8 JSON object (keys sorted).
+/// A collection of models that encodes as a whole: `[Model]` as a JSON
+/// array, `[String: Model]` as a JSON object with sorted keys.
+public protocol _ModelCollection {}
+
+extension Array: _ModelCollection where Element: JSONModel {}
+extension Dictionary: _ModelCollection where Key == String, Value: JSONModel {}
+
+extension _ModelCollection {
+  /// The models as UTF-8 JSON text.
   public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
     Data(try ModelEntry.encodeCollection(self, options: options))
   }
 
-  /// The models as JSON text (keys sorted).
+  /// The models as JSON text.
   public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
     String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
   }
 
-  /// The models as a `JSONValue` (an `.object`).
+  /// The models as a `JSONValue` (`.array` or `.object`).
   public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
     try ModelEntry.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
   }

@@ -59,26 +59,21 @@ enum ModelEntry {
   typealias Source = (document: JSONDocument, node: JSONDocument.Node)
 
   static func document(_ data: Data, _ options: DecodingOptions) throws(ModelError) -> Source {
-    do {
-      let document = try JSONDocument(parsing: data, options: options.readOptions)
-      return (document, document.root)
-    } catch {
-      throw ModelError(error)
-    }
+    try parse { () throws(JSONError) in try JSONDocument(parsing: data, options: options.readOptions) }
   }
 
   static func document(_ text: String, _ options: DecodingOptions) throws(ModelError) -> Source {
-    do {
-      let document = try JSONDocument(parsing: text, options: options.readOptions)
-      return (document, document.root)
-    } catch {
-      throw ModelError(error)
-    }
+    try parse { () throws(JSONError) in try JSONDocument(parsing: text, options: options.readOptions) }
   }
 
   static func document(_ bytes: [UInt8], _ options: DecodingOptions) throws(ModelError) -> Source {
+    try parse { () throws(JSONError) in try JSONDocument(parsing: bytes, options: options.readOptions) }
+  }
+
+  /// The document `reading` makes, from its root; a syntax error as a `ModelError`.
+  private static func parse(_ reading: () throws(JSONError) -> JSONDocument) throws(ModelError) -> Source {
     do {
-      let document = try JSONDocument(parsing: bytes, options: options.readOptions)
+      let document = try reading()
       return (document, document.root)
     } catch {
       throw ModelError(error)

@@ -35,7 +35,7 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
 extension OptionalConverter: ModelFieldFiller {
   /// An optional struct model fills in place too: the payload of a non-nil
   /// optional sits at its start.
-  var filler: AnyModelConverter? {
+  var filler: AnyModelFiller? {
     guard let inner = (wrapped as? any ModelFieldFiller)?.filler else { return nil }
     return type(of: inner).init(schema: inner.schema, isOptional: true)
   }

@@ -53,7 +53,7 @@ final class FoundationDictionaryConverter: ValueConverter<[String: Any]> {
 /// `[Any]`: a JSON array as a Foundation array.
 final class FoundationArrayConverter: ValueConverter<[Any]> {
   override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<[Any]> {
-    guard let array = reader.document.value(of: node).jsonObject() as? [Any], reader.document.kind(of: node) == .array
+    guard reader.document.kind(of: node) == .array, let array = reader.document.value(of: node).jsonObject() as? [Any]
     else {
       return .failed(reader.document.isNull(node) ? .null : .mismatch)
     }

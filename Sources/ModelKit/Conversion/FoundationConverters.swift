@@ -41,54 +41,40 @@ final class DateConverter: ValueConverter<Date> {
   }
 }
 
-/// `URL`: a trimmed string; empty is nil (for `URL?`), invalid is unconvertible.
-final class URLConverter: ValueConverter<URL> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<URL> {
+/// Types written as text: `URL` (absolute string), `UUID` (uppercase),
+/// `Data` (base64). Decoding trims the string and parses it; what does not
+/// parse is unconvertible. For `URL`, an empty string is nil (for `URL?`).
+final class TextConverter<Value>: ValueConverter<Value> {
+  private let parse: (String) -> Value?
+  private let format: (Value) -> String
+  private let emptyIsNull: Bool
+
+  init(parse: @escaping (String) -> Value?, format: @escaping (Value) -> String, emptyIsNull: Bool = false) {
+    self.parse = parse
+    self.format = format
+    self.emptyIsNull = emptyIsNull
+  }
+
+  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Value> {
     switch reader.trimmedString(node) {
     case .value(let text):
-      if text.isEmpty { return .failed(.null) }
-      return URL(string: text).map(Converted.value) ?? .failed(.unconvertible)
+      if emptyIsNull && text.isEmpty { return .failed(.null) }
+      return parse(text).map(Converted.value) ?? .failed(.unconvertible)
     case .failed(let failure):
       return .failed(failure)
     }
   }
 
-  override func encode(_ value: URL, _ writer: inout ModelWriter) {
-    writer.json.write(value.absoluteString)
-  }
-}
-
-/// `UUID`: its string form; written in uppercase.
-final class UUIDConverter: ValueConverter<UUID> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<UUID> {
-    switch reader.trimmedString(node) {
-    case .value(let text): return UUID(uuidString: text).map(Converted.value) ?? .failed(.unconvertible)
-    case .failed(let failure): return .failed(failure)
-    }
-  }
-
-  override func encode(_ value: UUID, _ writer: inout ModelWriter) {
-    writer.json.write(value.uuidString)
-  }
-}
-
-/// `Data`: a base64 string.
-final class DataConverter: ValueConverter<Data> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Data> {
-    switch reader.trimmedString(node) {
-    case .value(let text): return Data(base64Encoded: text).map(Converted.value) ?? .failed(.unconvertible)
-    case .failed(let failure): return .failed(failure)
-    }
-  }
-
-  override func encode(_ value: Data, _ writer: inout ModelWriter) {
-    writer.json.write(value.base64EncodedString())
+  override func encode(_ value: Value, _ writer: inout ModelWriter) {
+    writer.json.write(format(value))
   }
 }
 
 /// `Decimal`: from a number's exact digits (never through `Double`) or a
 /// numeric string; written as its exact digits.
 final class DecimalConverter: ValueConverter<Decimal> {
+  private static let posix = Locale(identifier: "en_US_POSIX")
+
   override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Decimal> {
     let document = reader.document
     let text: String
@@ -110,7 +96,7 @@ final class DecimalConverter: ValueConverter<Decimal> {
     default:
       return .failed(.mismatch)
     }
-    guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), decimal.isFinite
+    guard let decimal = Decimal(string: text, locale: Self.posix), decimal.isFinite
     else { return .failed(.outOfRange) }
     return .value(decimal)
   }

@@ -19,9 +19,13 @@ enum KnownConverters {
     ObjectIdentifier(String.self): { StringConverter() },
     ObjectIdentifier(Character.self): { CharacterConverter() },
     ObjectIdentifier(Date.self): { DateConverter() },
-    ObjectIdentifier(URL.self): { URLConverter() },
-    ObjectIdentifier(UUID.self): { UUIDConverter() },
-    ObjectIdentifier(Data.self): { DataConverter() },
+    ObjectIdentifier(URL.self): {
+      TextConverter<URL>(parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
+    },
+    ObjectIdentifier(UUID.self): { TextConverter<UUID>(parse: UUID.init(uuidString:), format: \.uuidString) },
+    ObjectIdentifier(Data.self): {
+      TextConverter<Data>(parse: { Data(base64Encoded: $0) }, format: { $0.base64EncodedString() })
+    },
     ObjectIdentifier(Decimal.self): { DecimalConverter() },
     ObjectIdentifier(JSONValue.self): { JSONValueConverter() },
     ObjectIdentifier(JSONObject.self): { JSONObjectConverter() },

@@ -1,6 +1,6 @@
 /// What the reader needs to fill a nested struct model in place, without
 /// generic code: its schema, and how to make an optional one non-nil.
-class AnyModelConverter {
+class AnyModelFiller {
   let schema: ModelSchema
   /// Whether the field is `Model?` rather than `Model`.
   let isOptional: Bool
@@ -12,7 +12,7 @@ class AnyModelConverter {
 
   /// The in-place filler for a field converted by `converter`, if it is a
   /// struct model or an optional one.
-  static func inPlace(_ converter: AnyConverter) -> AnyModelConverter? {
+  static func inPlace(_ converter: AnyConverter) -> AnyModelFiller? {
     (converter as? any ModelFieldFiller)?.filler
   }
 
@@ -24,7 +24,7 @@ class AnyModelConverter {
 }
 
 /// The in-place filler of a struct model `Model` (or `Model?`) field.
-final class ModelFiller<Model: JSONModel>: AnyModelConverter {
+final class ModelFiller<Model: JSONModel>: AnyModelFiller {
   override func isNil(_ field: UnsafeRawPointer) -> Bool {
     field.assumingMemoryBound(to: Model?.self).pointee == nil
   }
@@ -36,7 +36,7 @@ final class ModelFiller<Model: JSONModel>: AnyModelConverter {
 
 /// A converter that knows an in-place filler for its field.
 protocol ModelFieldFiller {
-  var filler: AnyModelConverter? { get }
+  var filler: AnyModelFiller? { get }
 }
 
 /// A nested `JSONModel`, decoded from a JSON object (its `modelType(for:)`
@@ -47,7 +47,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
   init(schema: ModelSchema) { self.schema = schema }
 
   /// Struct models fill in place; classes are made afresh.
-  var filler: AnyModelConverter? {
+  var filler: AnyModelFiller? {
     schema.isClass ? nil : ModelFiller<Model>(schema: schema, isOptional: false)
   }
 

@@ -9,6 +9,8 @@ struct ModelReader {
     case keyNode(JSONDocument.Node)
     /// A key's UTF-8 in a schema's output plan (which lives as long as the schema).
     case keyUTF8(UnsafeBufferPointer<UInt8>)
+    /// A mapped key path, joined with dots only when named.
+    case keyPath([String])
     case index(Int)
   }
 
@@ -146,7 +148,7 @@ struct ModelReader {
       let field = schema.fields[index]
       if let (node, candidate) = resolve(field.candidates(options.keyDecoding), in: node) {
         if field.fast.decode(document, node, into: base + field.offset) { continue }
-        try decodeField(field, node, base, step: .key(candidate.joined(separator: ".")))
+        try decodeField(field, node, base, step: .keyPath(candidate))
       }
     }
   }
@@ -157,7 +159,7 @@ struct ModelReader {
   /// the values the field already had, as `update(json:)` does.
   @inline(__always)
   private mutating func fillInPlace(
-    _ filler: Unmanaged<AnyModelConverter>, _ node: JSONDocument.Node, _ field: UnsafeMutableRawPointer,
+    _ filler: Unmanaged<AnyModelFiller>, _ node: JSONDocument.Node, _ field: UnsafeMutableRawPointer,
     step: PathStep
   ) throws(ModelError) -> Bool {
     let filler = filler.takeUnretainedValue()
@@ -229,6 +231,7 @@ struct ModelReader {
       switch step {
       case .keyNode(let node): return .key(document.string(node) ?? "")
       case .keyUTF8(let utf8): return .key(String(decoding: utf8, as: UTF8.self))
+      case .keyPath(let segments): return .key(segments.joined(separator: "."))
       default: return step
       }
     }
@@ -240,7 +243,7 @@ struct ModelReader {
     for step in namedPath {
       switch step {
       case .key(let key): text += "." + key
-      case .keyNode, .keyUTF8: break
+      case .keyNode, .keyUTF8, .keyPath: break
       case .index(let index): text += "[\(index)]"
       }
     }

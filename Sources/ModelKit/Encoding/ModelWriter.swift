@@ -191,6 +191,7 @@ struct ModelWriter {
       switch step {
       case .key(let key): text += "." + key
       case .keyUTF8(let utf8): text += "." + String(decoding: utf8, as: UTF8.self)
+      case .keyPath(let segments): text += "." + segments.joined(separator: ".")
       case .keyNode: break
       case .index(let index): text += "[\(index)]"
       }

@@ -20,7 +20,7 @@ public final class ModelSchema: @unchecked Sendable {
     /// The converter-free path for common types with their natural JSON kind.
     let fast: FastField
     /// Fills a struct model field (or an optional one) in place.
-    let filler: AnyModelConverter?
+    let filler: AnyModelFiller?
     /// Explicit candidates from `keyMapping`, or nil for the default key.
     let mapped: [[String]]?
     /// The name in snake_case, for `.convertFromSnakeCase`.
@@ -64,7 +64,7 @@ public final class ModelSchema: @unchecked Sendable {
     let converter: Unmanaged<AnyConverter>
     /// For a field holding a model (or an optional model): that model's
     /// converter, which can fill it in place.
-    let nested: Unmanaged<AnyModelConverter>?
+    let nested: Unmanaged<AnyModelFiller>?
   }
 
   init(type: any JSONModel.Type, isClass: Bool) {
@@ -119,6 +119,7 @@ final class SchemaCache: @unchecked Sendable {
   static let shared = SchemaCache()
   private let lock = NSRecursiveLock()
   private var schemas: [ObjectIdentifier: ModelSchema] = [:]
+  private var converters: [ConverterKey: AnyConverter?] = [:]
 
   func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
     lock.lock()
@@ -136,9 +137,18 @@ final class SchemaCache: @unchecked Sendable {
   func converter(for type: any Any.Type, allowingDecodable: Bool = true) throws(ModelError) -> AnyConverter? {
     lock.lock()
     defer { lock.unlock() }
+    let key = ConverterKey(type: ObjectIdentifier(type), allowingDecodable: allowingDecodable)
+    if let cached = converters[key] { return cached }
     let builder = SchemaBuilder(cached: schemas, allowingDecodable: allowingDecodable)
     let converter = try builder.converter(for: type)
     for (identifier, built) in builder.built { schemas[identifier] = built }
+    converters[key] = converter
     return converter
+  }
+
+  /// Converters are immutable once built, so one per type serves every call.
+  private struct ConverterKey: Hashable {
+    let type: ObjectIdentifier
+    let allowingDecodable: Bool
   }
 }

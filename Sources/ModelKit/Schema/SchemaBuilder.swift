@@ -72,7 +72,7 @@ final class SchemaBuilder {
       schema.fields.append(
         ModelSchema.Field(
           name: name, offset: field.offset, converter: converter, fast: FastField(for: field.type),
-          filler: AnyModelConverter.inPlace(converter), mapped: mapped,
+          filler: AnyModelFiller.inPlace(converter), mapped: mapped,
           snakeCaseName: Self.snakeCase(name)))
     }
 

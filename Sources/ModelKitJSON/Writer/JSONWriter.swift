@@ -248,12 +248,10 @@ public struct JSONWriter {
   /// Appends `"text"`, escaping quotes, backslashes, control characters and
   /// (unless `.withoutEscapingSlashes`) slashes; everything else is raw UTF-8.
   private func appendString(_ text: String) {
-    Self.appendString(text, to: buffer, escapingSlashes: escapesSlashes)
-  }
-
-  private static func appendString(_ text: String, to out: OutputBuffer, escapingSlashes: Bool) {
     var text = text
-    text.withUTF8 { out.appendQuoted($0, escapingSlashes: escapingSlashes) }
+    let out = buffer  // one reference for the closure, not one per append
+    let escapesSlashes = escapesSlashes
+    text.withUTF8 { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
   }
 }
 

@@ -5,9 +5,10 @@ import ModelKit
 // document and encoding with its writer, as a person would write it.
 
 extension JSONDocument {
-  fileprivate func int(_ node: Node, default value: Int = 0) -> Int {
+  /// A number, or a string holding one (Weibo writes some widths as "640"); else 0.
+  fileprivate func lenientInt(_ node: Node) -> Int {
     if let number = int(node) { return number }
-    return Int(string(node) ?? "") ?? value
+    return Int(string(node) ?? "") ?? 0
   }
 }
 
@@ -16,10 +17,10 @@ extension WeiboPictureMetadata {
     self.init()
     for (key, value) in d.members(of: node) {
       if d.stringEquals(key, "url") { url = d.string(value) }
-      else if d.stringEquals(key, "width") { width = d.int(value, default: 0) }
-      else if d.stringEquals(key, "height") { height = d.int(value, default: 0) }
+      else if d.stringEquals(key, "width") { width = d.lenientInt(value) }
+      else if d.stringEquals(key, "height") { height = d.lenientInt(value) }
       else if d.stringEquals(key, "type") { type = d.string(value) }
-      else if d.stringEquals(key, "cut_type") { cutType = d.int(value, default: 0) }
+      else if d.stringEquals(key, "cut_type") { cutType = d.lenientInt(value) }
     }
   }
 
@@ -41,7 +42,7 @@ extension WeiboPicture {
       if d.stringEquals(key, "pic_id") { picID = d.string(value) }
       else if d.stringEquals(key, "object_id") { objectID = d.string(value) }
       else if d.stringEquals(key, "filter_id") { filterID = d.string(value) }
-      else if d.stringEquals(key, "photo_tag") { photoTag = d.int(value, default: 0) }
+      else if d.stringEquals(key, "photo_tag") { photoTag = d.lenientInt(value) }
       else if d.stringEquals(key, "thumbnail") { thumbnail = WeiboPictureMetadata(floor: d, value) }
       else if d.stringEquals(key, "bmiddle") { bmiddle = WeiboPictureMetadata(floor: d, value) }
       else if d.stringEquals(key, "middleplus") { middlePlus = WeiboPictureMetadata(floor: d, value) }
@@ -89,16 +90,16 @@ extension WeiboUser {
       else if d.stringEquals(key, "cover_image_phone") { coverImagePhone = d.string(value) }
       else if d.stringEquals(key, "lang") { lang = d.string(value) }
       else if d.stringEquals(key, "created_at") { createdAt = WeiboFloorDates.parse(d.string(value)) }
-      else if d.stringEquals(key, "followers_count") { followersCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "friends_count") { friendsCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "bi_followers_count") { biFollowersCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "statuses_count") { statusesCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "favourites_count") { favouritesCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "pagefriends_count") { pagefriendsCount = d.int(value, default: 0) }
+      else if d.stringEquals(key, "followers_count") { followersCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "friends_count") { friendsCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "bi_followers_count") { biFollowersCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "statuses_count") { statusesCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "favourites_count") { favouritesCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "pagefriends_count") { pagefriendsCount = d.lenientInt(value) }
       else if d.stringEquals(key, "verified") { verified = d.bool(value) ?? false }
-      else if d.stringEquals(key, "verified_type") { verifiedType = d.int(value, default: 0) }
-      else if d.stringEquals(key, "verified_level") { verifiedLevel = d.int(value, default: 0) }
-      else if d.stringEquals(key, "verified_state") { verifiedState = d.int(value, default: 0) }
+      else if d.stringEquals(key, "verified_type") { verifiedType = d.lenientInt(value) }
+      else if d.stringEquals(key, "verified_level") { verifiedLevel = d.lenientInt(value) }
+      else if d.stringEquals(key, "verified_state") { verifiedState = d.lenientInt(value) }
       else if d.stringEquals(key, "verified_reason") { verifiedReason = d.string(value) }
       else if d.stringEquals(key, "verified_source") { verifiedSource = d.string(value) }
       else if d.stringEquals(key, "geo_enabled") { geoEnabled = d.bool(value) ?? false }
@@ -106,19 +107,19 @@ extension WeiboUser {
       else if d.stringEquals(key, "following") { following = d.bool(value) ?? false }
       else if d.stringEquals(key, "allow_all_act_msg") { allowAllActMsg = d.bool(value) ?? false }
       else if d.stringEquals(key, "allow_all_comment") { allowAllComment = d.bool(value) ?? false }
-      else if d.stringEquals(key, "online_status") { onlineStatus = d.int(value, default: 0) }
-      else if d.stringEquals(key, "level") { level = d.int(value, default: 0) }
-      else if d.stringEquals(key, "mbrank") { mbrank = d.int(value, default: 0) }
-      else if d.stringEquals(key, "mbtype") { mbtype = d.int(value, default: 0) }
-      else if d.stringEquals(key, "urank") { urank = d.int(value, default: 0) }
-      else if d.stringEquals(key, "ulevel") { ulevel = d.int(value, default: 0) }
-      else if d.stringEquals(key, "star") { star = d.int(value, default: 0) }
-      else if d.stringEquals(key, "credit_score") { creditScore = d.int(value, default: 0) }
-      else if d.stringEquals(key, "block_word") { blockWord = d.int(value, default: 0) }
-      else if d.stringEquals(key, "block_app") { blockApp = d.int(value, default: 0) }
-      else if d.stringEquals(key, "user_ability") { userAbility = d.int(value, default: 0) }
-      else if d.stringEquals(key, "ptype") { ptype = d.int(value, default: 0) }
-      else if d.stringEquals(key, "class") { userClass = d.int(value, default: 0) }
+      else if d.stringEquals(key, "online_status") { onlineStatus = d.lenientInt(value) }
+      else if d.stringEquals(key, "level") { level = d.lenientInt(value) }
+      else if d.stringEquals(key, "mbrank") { mbrank = d.lenientInt(value) }
+      else if d.stringEquals(key, "mbtype") { mbtype = d.lenientInt(value) }
+      else if d.stringEquals(key, "urank") { urank = d.lenientInt(value) }
+      else if d.stringEquals(key, "ulevel") { ulevel = d.lenientInt(value) }
+      else if d.stringEquals(key, "star") { star = d.lenientInt(value) }
+      else if d.stringEquals(key, "credit_score") { creditScore = d.lenientInt(value) }
+      else if d.stringEquals(key, "block_word") { blockWord = d.lenientInt(value) }
+      else if d.stringEquals(key, "block_app") { blockApp = d.lenientInt(value) }
+      else if d.stringEquals(key, "user_ability") { userAbility = d.lenientInt(value) }
+      else if d.stringEquals(key, "ptype") { ptype = d.lenientInt(value) }
+      else if d.stringEquals(key, "class") { userClass = d.lenientInt(value) }
       else if d.stringEquals(key, "badge") {
         for (name, count) in d.members(of: value) {
           if let count = d.int(count), let name = d.string(name) { badge[name] = count }
@@ -192,8 +193,8 @@ extension WeiboStatus {
       else if d.stringEquals(key, "bmiddle_pic") { bmiddlePic = d.string(value) }
       else if d.stringEquals(key, "original_pic") { originalPic = d.string(value) }
       else if d.stringEquals(key, "source") { source = d.string(value) }
-      else if d.stringEquals(key, "source_type") { sourceType = d.int(value, default: 0) }
-      else if d.stringEquals(key, "source_allowclick") { sourceAllowClick = d.int(value, default: 0) }
+      else if d.stringEquals(key, "source_type") { sourceType = d.lenientInt(value) }
+      else if d.stringEquals(key, "source_allowclick") { sourceAllowClick = d.lenientInt(value) }
       else if d.stringEquals(key, "geo") { geo = d.string(value) }
       else if d.stringEquals(key, "scheme") { scheme = d.string(value) }
       else if d.stringEquals(key, "filterID") { filterID = d.string(value) }
@@ -203,14 +204,14 @@ extension WeiboStatus {
       else if d.stringEquals(key, "in_reply_to_user_id") { inReplyToUserID = d.string(value) }
       else if d.stringEquals(key, "favorited") { favorited = d.bool(value) ?? false }
       else if d.stringEquals(key, "truncated") { truncated = d.bool(value) ?? false }
-      else if d.stringEquals(key, "reposts_count") { repostsCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "comments_count") { commentsCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "attitudes_count") { attitudesCount = d.int(value, default: 0) }
-      else if d.stringEquals(key, "attitudes_status") { attitudesStatus = d.int(value, default: 0) }
-      else if d.stringEquals(key, "recom_state") { recomState = d.int(value, default: 0) }
+      else if d.stringEquals(key, "reposts_count") { repostsCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "comments_count") { commentsCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "attitudes_count") { attitudesCount = d.lenientInt(value) }
+      else if d.stringEquals(key, "attitudes_status") { attitudesStatus = d.lenientInt(value) }
+      else if d.stringEquals(key, "recom_state") { recomState = d.lenientInt(value) }
       else if d.stringEquals(key, "biz_feature") { bizFeature = d.int64(value) ?? 0 }
-      else if d.stringEquals(key, "mlevel") { mlevel = d.int(value, default: 0) }
-      else if d.stringEquals(key, "userType") { userType = d.int(value, default: 0) }
+      else if d.stringEquals(key, "mlevel") { mlevel = d.lenientInt(value) }
+      else if d.stringEquals(key, "userType") { userType = d.lenientInt(value) }
       else if d.stringEquals(key, "pic_ids") { picIDs = d.elements(of: value).compactMap(d.string) }
       else if d.stringEquals(key, "pic_infos") {
         for (name, picture) in d.members(of: value) where d.kind(of: picture) == .object {

@@ -21,26 +21,28 @@ public final class ModelEncoder {
 
   /// `value` as UTF-8 JSON text.
   public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
-    var writer = JSONWriter(options: options, capacity: 4096)
-    try tree(of: value).write(into: &writer)
-    return writer.withBytes { Data($0) }
+    var writer = ModelWriter(options: options, capacity: 4096)
+    try StreamingEncoding.encode(value, into: &writer, context: EncodingContext(options: options, userInfo: userInfo))
+    return writer.json.withBytes { Data($0) }
   }
 
   /// `value` as a `JSONValue`.
   public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
-    try tree(of: value).value
-  }
-
-  private func tree<T: Encodable>(of value: T) throws(ModelError) -> EncodedNode {
     let context = EncodingContext(options: options, userInfo: userInfo)
     let node = EncodedNode()
     do {
       try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
-    } catch let error as ModelError {
-      throw error
     } catch {
-      throw ModelError(kind: .unencodable, message: "\(T.self) could not be encoded: \(error)", underlying: error)
+      throw ModelError.encoding(error, of: T.self)
     }
-    return node
+    return node.value
+  }
+}
+
+extension ModelError {
+  /// `error` from encoding a `type`, as a `ModelError`.
+  static func encoding(_ error: any Error, of type: Any.Type) -> ModelError {
+    if let error = error as? ModelError { return error }
+    return ModelError(kind: .unencodable, message: "\(type) could not be encoded: \(error)", underlying: error)
   }
 }

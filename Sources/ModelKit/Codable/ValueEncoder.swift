@@ -4,7 +4,7 @@ import Foundation
 final class EncodingContext {
   let options: JSONWriteOptions
   let userInfo: [CodingUserInfoKey: Any]
-  let converters = ConverterCache()
+  lazy var converters = ConverterCache()
 
   init(options: JSONWriteOptions, userInfo: [CodingUserInfoKey: Any]) {
     self.options = options
@@ -174,22 +174,6 @@ final class ValueEncoder: Encoder {
     self.parentPath = parentPath
     self.key = key
     self.mapping = mapping
-  }
-
-  /// `value` as JSON.
-  static func encode<Value: Encodable>(_ value: Value, options: JSONWriteOptions, at path: String = "$")
-    throws(ModelError) -> JSONValue
-  {
-    let context = EncodingContext(options: options, userInfo: [:])
-    let node = EncodedNode()
-    do {
-      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
-    } catch let error as ModelError {
-      throw ModelError(kind: error.kind, message: error.message, codingPath: path + error.codingPath.dropFirst(), underlying: error.underlying)
-    } catch {
-      throw ModelError(kind: .unencodable, message: "\(Value.self) could not be encoded: \(error)", codingPath: path, underlying: error)
-    }
-    return node.value
   }
 
   /// Encodes `value` into `node`: ModelKit's converters for the types it

@@ -26,6 +26,13 @@ final class CodableConverter<Value: Codable>: ValueConverter<Value> {
   }
 
   override func encode(_ value: Value, _ writer: inout ModelWriter) throws(ModelError) {
-    writer.json.write(try ValueEncoder.encode(value, options: writer.options, at: writer.codingPath))
+    let path = writer.codingPath
+    do {
+      try StreamingEncoding.encode(value, into: &writer, context: EncodingContext(options: writer.options, userInfo: [:]))
+    } catch {
+      throw ModelError(
+        kind: error.kind, message: error.message, codingPath: path + error.codingPath.dropFirst(),
+        underlying: error.underlying)
+    }
   }
 }

@@ -139,8 +139,10 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   override func encode(_ value: Collection, _ writer: inout ModelWriter) throws(ModelError) {
     if isUnordered { return try encodeSorted(value, &writer) }
     writer.json.beginArray()
-    for (index, item) in value.enumerated() {
+    var index = 0  // not `enumerated()`: its tuples cost a metadata lookup per element here
+    for item in value {
       try writer.encodeElement(item, at: .index(index), with: element)
+      index += 1
     }
     writer.json.endArray()
   }

@@ -32,7 +32,8 @@ final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueCo
   override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Floating> {
     switch reader.double(node) {
     case .value(let double):
-      let value = Floating(double)
+      // Double first: the generic conversion costs a metadata lookup per value.
+      let value = Floating.self == Double.self ? unsafeBitCast(double, to: Floating.self) : Floating(double)
       return value.isFinite ? .value(value) : .failed(.outOfRange)
     case .failed(let failure):
       return .failed(failure)
@@ -42,8 +43,10 @@ final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueCo
   override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
 
   override func encode(_ value: Floating, _ writer: inout ModelWriter) {
-    if let float = value as? Float {
-      writer.json.write(JSONNumber(float) ?? 0)
+    if Floating.self == Double.self {
+      writer.json.write(unsafeBitCast(value, to: Double.self))
+    } else if Floating.self == Float.self {
+      writer.json.write(unsafeBitCast(value, to: Float.self))
     } else {
       writer.json.write(Double(value))
     }

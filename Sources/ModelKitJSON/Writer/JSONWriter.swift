@@ -101,6 +101,28 @@ public struct JSONWriter {
     afterKey = true
   }
 
+  /// Where a writer stands, to go back to with `rewind(to:)`.
+  package struct Checkpoint {
+    fileprivate let count: Int
+    fileprivate let depth: Int
+    fileprivate let isFirstInContainer: Bool
+    fileprivate let afterKey: Bool
+  }
+
+  /// The current position, for a later `rewind(to:)`.
+  package var checkpoint: Checkpoint {
+    Checkpoint(count: buffer.count, depth: depth, isFirstInContainer: isFirstInContainer, afterKey: afterKey)
+  }
+
+  /// Drops everything written since `checkpoint` was taken.
+  package mutating func rewind(to checkpoint: Checkpoint) {
+    makeUnique()
+    buffer.truncate(to: checkpoint.count)
+    depth = checkpoint.depth
+    isFirstInContainer = checkpoint.isFirstInContainer
+    afterKey = checkpoint.afterKey
+  }
+
   private mutating func open() {
     depth += 1
     isFirstInContainer = true
@@ -187,8 +209,18 @@ public struct JSONWriter {
 
   /// Writes a `Double` in its shortest round-trip form; NaN and infinities as `null`.
   public mutating func write(_ value: Double) {
-    guard let number = JSONNumber(value) else { return writeNull() }
-    write(number)
+    guard value.isFinite else { return writeNull() }
+    beforeValue()
+    var sink = DigitSink(buffer: buffer)
+    value.write(to: &sink)
+  }
+
+  /// Writes a `Float` in its shortest round-trip form; NaN and infinities as `null`.
+  public mutating func write(_ value: Float) {
+    guard value.isFinite else { return writeNull() }
+    beforeValue()
+    var sink = DigitSink(buffer: buffer)
+    value.write(to: &sink)
   }
 
   // MARK: - Values
@@ -252,6 +284,21 @@ public struct JSONWriter {
     let out = buffer  // one reference for the closure, not one per append
     let escapesSlashes = escapesSlashes
     text.withUTF8 { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
+  }
+}
+
+/// Receives a number's text from the standard library's formatting,
+/// which hands its digits to `_writeASCII` without making a `String`.
+private struct DigitSink: TextOutputStream {
+  let buffer: OutputBuffer
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { buffer.append($0) }
+  }
+
+  mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
+    buffer.append(bytes)
   }
 }
 

@@ -20,6 +20,12 @@ final class OutputBuffer {
     return copy
   }
 
+  /// Forgets the bytes after the first `count`.
+  func truncate(to count: Int) {
+    precondition(count >= 0 && count <= self.count, "truncating beyond the contents")
+    self.count = count
+  }
+
   var contents: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
   @inline(__always)
@@ -76,7 +82,7 @@ final class OutputBuffer {
           let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
           // Copy all eight bytes; keep those before the first one to escape.
           UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-          let mask = Self.escapeMask(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
+          let mask = JSONEscapes.mask(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
           let clean = mask == 0 ? 8 : mask.trailingZeroBitCount / 8
           out += clean
           index += clean
@@ -128,19 +134,6 @@ final class OutputBuffer {
     return table
   }()
 
-  /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
-  /// a control byte or (when escaped) '/'; the lowest set bit is exact.
-  @inline(__always)
-  private static func escapeMask(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
-    var found = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
-    found |= (word &- ones &* 0x20) & ~word & highs
-    if escapingSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
-    return found
-  }
-
   private func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
@@ -149,5 +142,22 @@ final class OutputBuffer {
     start.deallocate()
     start = larger
     capacity = newCapacity
+  }
+}
+
+/// Finds the bytes JSON strings must escape, eight at a time.
+package enum JSONEscapes {
+  /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
+  /// a control byte or (when escaped) '/'; the lowest set bit is exact, and
+  /// a byte is never marked because of a byte above it.
+  @inline(__always)
+  package static func mask(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    var found = hasZero(word ^ (ones &* 0x22)) | hasZero(word ^ (ones &* 0x5C))
+    found |= (word &- ones &* 0x20) & ~word & highs
+    if escapingSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
+    return found
   }
 }

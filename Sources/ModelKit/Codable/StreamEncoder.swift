@@ -1,0 +1,322 @@
+import Foundation
+
+/// The `Encoder` a value gets from a `StreamingEncoding`: its containers
+/// write straight into the stream, while the value is being encoded.
+final class StreamEncoder: Encoder {
+  /// The last step of a coding path, kept unassembled until asked for.
+  enum PathKey {
+    case none
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: (any CodingKey)? {
+      switch self {
+      case .none: nil
+      case .key(let key): key
+      case .index(let index): AnyKey(index: index)
+      }
+    }
+  }
+
+  let encoding: StreamingEncoding
+  /// The slot this value fills.
+  let slot: Int
+  private let parent: StreamEncoder?
+  private let key: PathKey
+  /// Key renames from the type's `JSONKeyMapping`.
+  let renames: [String: String]?
+  /// Whether this value has opened its container.
+  private var opened = false
+
+  init(encoding: StreamingEncoding, slot: Int, parent: StreamEncoder?, key: PathKey, renames: [String: String]? = nil) {
+    self.encoding = encoding
+    self.slot = slot
+    self.parent = parent
+    self.key = key
+    self.renames = renames
+  }
+
+  var codingPath: [any CodingKey] { Self.path(parent, key) }
+
+  var userInfo: [CodingUserInfoKey: Any] { encoding.context.userInfo }
+
+  /// The path of a value at `key` under `parent`.
+  static func path(_ parent: StreamEncoder?, _ key: PathKey) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    if let last = key.codingKey { keys.append(last) }
+    var current = parent
+    while let encoder = current {
+      if let step = encoder.key.codingKey { keys.append(step) }
+      current = encoder.parent
+    }
+    return keys.reversed()
+  }
+
+  /// This value's container, opened in its slot. Asking again (a subclass
+  /// and its superclass sharing one object, whose keys may repeat) abandons
+  /// the stream: the tree merges such keys.
+  private func container(object: Bool) -> Int {
+    guard !opened, (try? encoding.begin(slot)) != nil else {
+      _ = encoding.abandon()
+      return 0
+    }
+    opened = true
+    return encoding.open(object: object)
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(StreamObjectContainer<Key>(encoder: self, frame: container(object: true), renames: renames))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    StreamArrayContainer(encoder: self, frame: container(object: false))
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    StreamValueContainer(encoder: self)
+  }
+}
+
+struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let encoder: StreamEncoder
+  let frame: Int
+  let renames: [String: String]?
+  /// The encoder's stream, which the encoder keeps alive.
+  private unowned(unsafe) let encoding: StreamingEncoding
+
+  init(encoder: StreamEncoder, frame: Int, renames: [String: String]?) {
+    self.encoder = encoder
+    self.frame = frame
+    self.renames = renames
+    encoding = encoder.encoding
+  }
+
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  private func name(_ key: Key) -> String {
+    guard let renames else { return key.stringValue }
+    return renames[key.stringValue] ?? key.stringValue
+  }
+
+  /// Enters this object and writes `key`.
+  private func start(_ key: Key) throws {
+    try encoding.enter(frame)
+    encoding.writeKey(name(key))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.writeNull()
+  }
+
+  mutating func encode(_ value: Bool, forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: String, forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: Int, forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: Int64, forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: UInt64, forKey key: Key) throws {
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  /// A non-finite number is left out.
+  mutating func encode(_ value: Double, forKey key: Key) throws {
+    guard value.isFinite else { return try encoding.enter(frame) }
+    try start(key)
+    encoding.writer.json.write(value)
+  }
+
+  // Written out, not left to the protocol's generic defaults, which cost
+  // several indirect calls per optional field.
+
+  mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
+    if let value { try encode(value, forKey: key) }
+  }
+
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    try encoding.enter(frame)
+    let slot = encoding.openSlot(key: name(key), needsNull: false)
+    try encoding.encode(value, slot: slot, parent: encoder, key: .key(key))
+  }
+
+  /// A child encoder at `key`, for a nested container's coding path.
+  private func child(_ key: Key) -> StreamEncoder {
+    StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .key(key))
+  }
+
+  /// Opens a nested object or array at `key`; 0 when the stream was abandoned.
+  private func nested(_ key: Key, object: Bool) -> Int {
+    guard (try? start(key)) != nil else { return 0 }
+    return encoding.open(object: object)
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    let frame = nested(key, object: true)
+    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child(key), frame: frame, renames: nil))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
+    let frame = nested(key, object: false)
+    return StreamArrayContainer(encoder: child(key), frame: frame)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    superEncoder(named: "super", key: .key(AnyKey("super")))
+  }
+
+  mutating func superEncoder(forKey key: Key) -> any Encoder {
+    superEncoder(named: name(key), key: .key(key))
+  }
+
+  /// An encoder for a value at `name`, written when (and if) it begins.
+  private func superEncoder(named name: String, key: StreamEncoder.PathKey) -> any Encoder {
+    let slot = encoding.tryEnter(frame) ? encoding.openSlot(key: name, needsNull: false) : 0
+    return StreamEncoder(encoding: encoding, slot: slot, parent: encoder, key: key)
+  }
+}
+
+struct StreamArrayContainer: UnkeyedEncodingContainer {
+  let encoder: StreamEncoder
+  let frame: Int
+  private(set) var count = 0
+  /// The encoder's stream, which the encoder keeps alive.
+  private unowned(unsafe) let encoding: StreamingEncoding
+
+  init(encoder: StreamEncoder, frame: Int) {
+    self.encoder = encoder
+    self.frame = frame
+    encoding = encoder.encoding
+  }
+
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  /// Enters this array for one more element; returns its index.
+  private mutating func start() throws -> Int {
+    try encoding.enter(frame)
+    count += 1
+    return encoding.countElement()
+  }
+
+  mutating func encodeNil() throws {
+    _ = try start()
+    encoding.writer.json.writeNull()
+  }
+
+  mutating func encode(_ value: Bool) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: String) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: Int) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: Int64) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode(_ value: UInt64) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  /// A non-finite number keeps its place as `null`.
+  mutating func encode(_ value: Double) throws {
+    _ = try start()
+    encoding.writer.json.write(value)
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    let index = try start()
+    let slot = encoding.openSlot(key: nil, needsNull: true)
+    try encoding.encode(value, slot: slot, parent: encoder, key: .index(index))
+  }
+
+  /// A child encoder for the next element, for a nested container's path.
+  private mutating func nested(object: Bool) -> (StreamEncoder, Int) {
+    guard let index = try? start() else {
+      return (StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count)), 0)
+    }
+    return (StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(index)), encoding.open(object: object))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    let (child, frame) = nested(object: true)
+    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child, frame: frame, renames: nil))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    let (child, frame) = nested(object: false)
+    return StreamArrayContainer(encoder: child, frame: frame)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    guard let index = try? start() else {
+      return StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count))
+    }
+    let slot = encoding.openSlot(key: nil, needsNull: true)
+    return StreamEncoder(encoding: encoding, slot: slot, parent: encoder, key: .index(index))
+  }
+}
+
+struct StreamValueContainer: SingleValueEncodingContainer {
+  let encoder: StreamEncoder
+  var codingPath: [any CodingKey] { encoder.codingPath }
+
+  mutating func encodeNil() throws {
+    try encoder.encoding.begin(encoder.slot)
+    encoder.encoding.writer.json.writeNull()
+  }
+
+  mutating func encode<T: Encodable>(_ value: T) throws {
+    try encoder.encoding.encode(value, slot: encoder.slot, parent: encoder, key: .none)
+  }
+}

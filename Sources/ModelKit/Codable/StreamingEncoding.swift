@@ -1,0 +1,327 @@
+import Foundation
+
+/// Signals that a type used its encoding containers in an order a stream
+/// cannot follow; the value is then encoded again as a tree.
+struct OutOfOrderEncoding: Error {}
+
+/// One `Encodable` value written straight into a `ModelWriter`, with no
+/// tree in between.
+///
+/// A stream can follow a type as long as its containers nest: a container
+/// is written to only while no later sibling is open, and the encoder a
+/// value is given is used while that value is being encoded. That is what
+/// synthesized and almost all hand-written `encode(to:)` methods do. When a
+/// type does something else (writes to a container it left, keeps an
+/// encoder, asks one encoder for a second container as a subclass sharing
+/// its superclass's does), the stream is abandoned and
+/// `encode(_:into:context:)` starts over with the tree encoder, which
+/// accepts any order and merges repeated keys; so does a key-sorted output.
+/// A key a type writes twice into one container is written twice (readers
+/// keep the last).
+final class StreamingEncoding {
+  // The mutable state is only touched from the one thread running `encode`,
+  // one access at a time: dynamic exclusivity checks would only cost time.
+
+  /// The writer, lent by the caller for the duration of `encode`.
+  @exclusivity(unchecked) var writer: ModelWriter
+  let context: EncodingContext
+  /// Set when the stream could not follow a type (or has finished): every
+  /// later container call fails.
+  private(set) var isAbandoned = false
+
+  private struct Frame {
+    let id: Int
+    let isObject: Bool
+    /// Elements written into this array.
+    var count = 0
+  }
+
+  /// The open containers, innermost last.
+  @exclusivity(unchecked) private var frames: [Frame] = []
+  @exclusivity(unchecked) private var lastID = 0
+
+  /// The slot (a member, element or top-level value) whose value has not
+  /// begun: its id, its key (members only), and whether an empty slot
+  /// still needs a `null` (elements and the top level).
+  @exclusivity(unchecked) private var pendingSlot = 0
+  @exclusivity(unchecked) private var pendingKey: String?
+  @exclusivity(unchecked) private var pendingNeedsNull = false
+
+  @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
+
+  private init(context: EncodingContext) {
+    self.context = context
+    writer = Self.placeholder
+    frames.reserveCapacity(8)
+  }
+
+  /// What the caller's writer holds while the stream has it. Never written
+  /// to in place: a writer copies a shared buffer before writing.
+  nonisolated(unsafe) private static let placeholder = ModelWriter(options: [], capacity: 16)
+
+  /// Writes `value` into `writer`: streamed when the type's containers
+  /// nest, built as a tree otherwise.
+  static func encode<Value: Encodable>(_ value: Value, into writer: inout ModelWriter, context: EncodingContext)
+    throws(ModelError)
+  {
+    if !context.options.contains(.sortedKeys) {
+      let checkpoint = writer.json.checkpoint
+      let encoding = StreamingEncoding(context: context)
+      swap(&encoding.writer, &writer)
+      defer { encoding.isAbandoned = true }
+      var failure: (any Error)?
+      do {
+        try encoding.encodeTop(value)
+      } catch {
+        failure = error
+      }
+      swap(&encoding.writer, &writer)
+      if !encoding.isAbandoned {
+        guard let failure else { return }
+        throw ModelError.encoding(failure, of: Value.self)
+      }
+      writer.json.rewind(to: checkpoint)
+    }
+    let node = EncodedNode()
+    do {
+      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
+    } catch {
+      throw ModelError.encoding(error, of: Value.self)
+    }
+    node.write(into: &writer.json)
+  }
+
+  private func encodeTop<Value: Encodable>(_ value: Value) throws {
+    let slot = openSlot(key: nil, needsNull: true)
+    try encode(value, slot: slot, parent: nil, key: .none)
+  }
+
+  // MARK: - Values
+
+  /// How a type is written, decided once per type and call.
+  private enum Plan {
+    /// ModelKit's converter writes it.
+    case converter(AnyConverter)
+    /// Its `JSONKeyMapping` has key paths, which merge into shared
+    /// objects: built as a tree, then written.
+    case tree
+    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`.
+    case own(renames: [String: String]?)
+  }
+
+  private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
+    let identifier = ObjectIdentifier(type)
+    if let last = lastPlan, last.type == identifier { return last.plan }
+    let plan: Plan
+    if let known = plans[identifier] {
+      plan = known
+    } else {
+      plan = try Self.sharedPlans.plan(for: Value.self, context: context)
+      plans[identifier] = plan
+    }
+    lastPlan = (identifier, plan)
+    return plan
+  }
+
+  /// The plan asked for last: arrays ask for the same one many times in a row.
+  @exclusivity(unchecked) private var lastPlan: (type: ObjectIdentifier, plan: Plan)?
+
+  private static let sharedPlans = PlanCache()
+
+  /// The plans of every type seen so far, for all calls: a plan depends on
+  /// the type only.
+  private final class PlanCache: @unchecked Sendable {
+    // Safe: `plans` is only touched while holding `lock`.
+    private let lock = NSLock()
+    private var plans: [ObjectIdentifier: Plan] = [:]
+
+    func plan<Value>(for type: Value.Type, context: EncodingContext) throws(ModelError) -> Plan {
+      let identifier = ObjectIdentifier(type)
+      if let plan = lock.withLock({ plans[identifier] }) { return plan }
+      let plan: Plan
+      if let converter = try context.converters.converter(for: Value.self) {
+        plan = .converter(converter)
+      } else if let mapping = context.converters.outputMapping(for: Value.self) {
+        if mapping.values.contains(where: { $0.count > 1 }) {
+          plan = .tree
+        } else {
+          plan = .own(renames: mapping.compactMapValues(\.first))
+        }
+      } else {
+        plan = .own(renames: nil)
+      }
+      lock.withLock { plans[identifier] = plan }
+      return plan
+    }
+  }
+
+  /// Writes `value` into the pending slot `slot`; a value that writes
+  /// nothing leaves a member out and makes an element `null`.
+  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: StreamEncoder?, key: StreamEncoder.PathKey)
+    throws
+  {
+    let depth = frames.count
+    if Value.self == String.self {
+      try begin(slot)
+      writer.json.write(Self.load(value, as: String.self))
+    } else if Value.self == Int.self {
+      try begin(slot)
+      writer.json.write(Self.load(value, as: Int.self))
+    } else if Value.self == Double.self {
+      try encode(Self.load(value, as: Double.self), slot: slot)
+    } else if Value.self == Bool.self {
+      try begin(slot)
+      writer.json.write(Self.load(value, as: Bool.self))
+    } else {
+      switch try plan(for: Value.self) {
+      case .converter(let converter):
+        let converter = unsafeDowncast(converter, to: ValueConverter<Value>.self)
+        if !converter.isOmitted(value) {
+          try begin(slot)
+          try written(at: parent, key) { () throws(ModelError) in try converter.encode(value, &writer) }
+        } else if converter.isNil(value) {
+          try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
+          writer.json.writeNull()
+        }
+      case .tree:
+        let node = EncodedNode()
+        let path = StreamEncoder.path(parent, key)
+        try ValueEncoder(context: context, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
+        if !node.isEmpty {
+          try begin(slot)
+          node.write(into: &writer.json)
+        }
+      case .own(let renames):
+        try value.encode(to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key, renames: renames))
+      }
+    }
+    try close(toDepth: depth)
+  }
+
+  /// A finite double, or `null` in its slot when it is not (members are left out).
+  private func encode(_ value: Double, slot: Int) throws {
+    guard value.isFinite else { return }
+    try begin(slot)
+    writer.json.write(value)
+  }
+
+  /// Runs a converter, giving its errors this value's coding path.
+  private func written(at parent: StreamEncoder?, _ key: StreamEncoder.PathKey, _ body: () throws(ModelError) -> Void)
+    throws(ModelError)
+  {
+    do {
+      try body()
+    } catch {
+      let path = DecodingContext.describe(StreamEncoder.path(parent, key))
+      throw ModelError(
+        kind: error.kind, message: error.message, codingPath: path + error.codingPath.dropFirst(),
+        underlying: error.underlying)
+    }
+  }
+
+  /// `value`, whose type is `Target`.
+  @inline(__always)
+  private static func load<Source, Target>(_ value: Source, as target: Target.Type) -> Target {
+    withUnsafePointer(to: value) { UnsafeRawPointer($0).load(as: Target.self) }
+  }
+
+  // MARK: - Slots and containers
+
+  /// A new pending slot in the innermost container.
+  func openSlot(key: String?, needsNull: Bool) -> Int {
+    lastID += 1
+    pendingSlot = lastID
+    pendingKey = key
+    pendingNeedsNull = needsNull
+    return lastID
+  }
+
+  /// Starts the value of `slot` (writing its key), which must be the pending one.
+  func begin(_ slot: Int) throws {
+    guard !isAbandoned, slot == pendingSlot else { throw abandon() }
+    pendingSlot = 0
+    if let key = pendingKey {
+      pendingKey = nil
+      writeKey(key)
+    }
+  }
+
+  /// Gives up an unused pending slot: a member is left out, an element is `null`.
+  private func settle() {
+    guard pendingSlot != 0 else { return }
+    pendingSlot = 0
+    pendingKey = nil
+    if pendingNeedsNull { writer.json.writeNull() }
+  }
+
+  /// Makes container `id` the innermost one, closing those opened after it.
+  func enter(_ id: Int) throws {
+    guard !isAbandoned else { throw OutOfOrderEncoding() }
+    settle()
+    if frames.last?.id == id { return }
+    guard let index = frames.lastIndex(where: { $0.id == id }) else { throw abandon() }
+    try close(toDepth: index + 1)
+  }
+
+  /// `enter(_:)` for the container calls that cannot throw: failure abandons the stream.
+  func tryEnter(_ id: Int) -> Bool {
+    do {
+      try enter(id)
+      return true
+    } catch {
+      return false
+    }
+  }
+
+  /// Opens an object (`isObject`) or array in the innermost slot or
+  /// container position; returns its id.
+  func open(object isObject: Bool) -> Int {
+    if isObject { writer.json.beginObject() } else { writer.json.beginArray() }
+    lastID += 1
+    frames.append(Frame(id: lastID, isObject: isObject))
+    return lastID
+  }
+
+  /// Closes the containers beyond the first `depth`.
+  private func close(toDepth depth: Int) throws {
+    settle()
+    while frames.count > depth {
+      let frame = frames.removeLast()
+      if frame.isObject { writer.json.endObject() } else { writer.json.endArray() }
+    }
+  }
+
+  /// Counts an element of the innermost (array) container; returns its index.
+  func countElement() -> Int {
+    let index = frames[frames.count - 1].count
+    frames[frames.count - 1].count = index + 1
+    return index
+  }
+
+  /// Writes `key` into the innermost (object) container.
+  func writeKey(_ key: String) {
+    var key = key
+    key.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress else { return writer.json.writeKey(utf8: utf8, needsEscaping: false) }
+      // Most keys are short and plain: check them eight bytes at a time.
+      var escapes: UInt64 = 0
+      var index = 0
+      while index + 8 <= utf8.count {
+        escapes |= JSONEscapes.mask(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian, escapingSlashes: true)
+        index += 8
+      }
+      while index < utf8.count {
+        let byte = base[index]
+        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") { escapes = 1 }
+        index += 1
+      }
+      writer.json.writeKey(utf8: utf8, needsEscaping: escapes != 0)
+    }
+  }
+
+  /// Gives up streaming; returns the error that unwinds to `encode`.
+  func abandon() -> OutOfOrderEncoding {
+    isAbandoned = true
+    return OutOfOrderEncoding()
+  }
+}

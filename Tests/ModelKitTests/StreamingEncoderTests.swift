@@ -1,0 +1,208 @@
+import Foundation
+import ModelKit
+import Testing
+
+/// `ModelEncoder.encode` streams values whose containers nest and starts
+/// over as a tree for the others; both must give the same JSON as
+/// `encodeValue`, which always builds the tree.
+@Suite("ModelEncoder streaming")
+struct StreamingEncoderTests {
+  /// The streamed bytes, parsed, after checking they equal the tree's value.
+  private func streamed<T: Encodable>(_ value: T, options: JSONWriteOptions = []) throws -> JSONValue {
+    let encoder = ModelEncoder(options: options)
+    let parsed = try JSONValue(json: encoder.encode(value))
+    #expect(parsed == (try encoder.encodeValue(value)))
+    return parsed
+  }
+
+  class Base: Encodable {
+    var id = 1
+    var name = "base"
+    enum CodingKeys: String, CodingKey { case id, name }
+  }
+
+  /// Shares its superclass's container and writes one of its keys again.
+  final class Derived: Base {
+    var extra = true
+    enum DerivedKeys: String, CodingKey { case extra, name }
+    override func encode(to encoder: any Encoder) throws {
+      try super.encode(to: encoder)
+      var container = encoder.container(keyedBy: DerivedKeys.self)
+      try container.encode(extra, forKey: .extra)
+      try container.encode("derived", forKey: .name)
+    }
+  }
+
+  @Test func subclassSharingItsSuperclassContainerMergesKeys() throws {
+    let value = try streamed(Derived())
+    #expect(value == ["id": 1, "name": "derived", "extra": true])
+    let text = String(decoding: try ModelEncoder().encode(Derived()), as: UTF8.self)
+    #expect(text.components(separatedBy: "\"name\"").count == 2, "one name key: \(text)")
+  }
+
+  /// Writes to its outer container after a nested one, and comes back to the nested one.
+  struct Interleaved: Encodable {
+    enum Keys: String, CodingKey { case meta, count, late }
+    enum MetaKeys: String, CodingKey { case a, b }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      var meta = container.nestedContainer(keyedBy: MetaKeys.self, forKey: .meta)
+      try meta.encode(1, forKey: .a)
+      try container.encode(2, forKey: .count)
+      try meta.encode(3, forKey: .b)  // the stream already closed `meta`
+      var late = container.nestedUnkeyedContainer(forKey: .late)
+      try late.encode("x")
+    }
+  }
+
+  @Test func containersUsedOutOfOrderStillEncodeEverything() throws {
+    #expect(try streamed(Interleaved()) == ["meta": ["a": 1, "b": 3], "count": 2, "late": ["x"]])
+  }
+
+  /// Takes a super encoder, writes a sibling, then fills the super encoder.
+  struct LateSuper: Encodable {
+    enum Keys: String, CodingKey { case first }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Keys.self)
+      let parent = container.superEncoder()
+      try container.encode(1, forKey: .first)
+      var single = parent.singleValueContainer()
+      try single.encode("kept")
+    }
+  }
+
+  @Test func encodersKeptForLaterStillEncode() throws {
+    #expect(try streamed(LateSuper()) == ["first": 1, "super": "kept"])
+  }
+
+  /// Encodes nothing at all.
+  struct Silent: Encodable {
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  struct Holder: Encodable {
+    var silent = Silent()
+    var list = [Silent(), Silent()]
+    var present: Int? = nil
+    enum CodingKeys: String, CodingKey { case silent, list, present, explicit }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(silent, forKey: .silent)
+      try container.encode(list, forKey: .list)
+      try container.encodeIfPresent(present, forKey: .present)
+      try container.encode(present, forKey: .explicit)
+    }
+  }
+
+  @Test func emptyValuesNilsAndExplicitNulls() throws {
+    // Nothing: a member is left out, an element is null. nil: absent when
+    // `IfPresent`, `null` when encoded explicitly (as in Foundation).
+    #expect(try streamed(Holder()) == ["list": [nil, nil], "explicit": nil])
+    #expect(try streamed(Silent()) == nil)
+  }
+
+  struct Measures: Encodable {
+    var finite = 1.5
+    var infinite = Double.infinity
+    var list = [1.0, .nan, -0.5]
+    var maybe: Double? = .nan
+  }
+
+  @Test func nonFiniteNumbersAreLeftOutOrNull() throws {
+    #expect(try streamed(Measures()) == ["finite": 1.5, "list": [1.0, nil, -0.5]])
+  }
+
+  @Test func keyPathsAndRenamesFollowTheMapping() throws {
+    let order = Order(id: 7, note: "gift", paid: true, total: 12.5)
+    #expect(try streamed(order) == ["order_id": 7, "meta": ["note": "gift"], "paid": true, "total": 12.5])
+    struct Renamed: Codable, JSONKeyMapping {
+      var id = 3
+      var title = "t"
+      static var keyMapping: [String: JSONKey] { ["id": "identifier", "title": ["heading", "title"]] }
+    }
+    #expect(try streamed(Renamed()) == ["identifier": 3, "heading": "t"])
+  }
+
+  struct OddKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  struct OddKeys: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: OddKey.self)
+      for key in ["quo\"te", "back\\slash", "a/b", "tab\tkey", "long key with spaces", "é"] {
+        try container.encode(key, forKey: OddKey(stringValue: key))
+      }
+    }
+  }
+
+  @Test func keysAreEscaped() throws {
+    let value = try streamed(OddKeys())
+    for key in ["quo\"te", "back\\slash", "a/b", "tab\tkey", "long key with spaces", "é"] {
+      #expect(value[key] == .string(key))
+    }
+    let text = String(decoding: try ModelEncoder().encode(OddKeys()), as: UTF8.self)
+    #expect(text.contains(#""a\/b":"a\/b""#))
+  }
+
+  struct Grid: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var rows = encoder.unkeyedContainer()
+      var first = rows.nestedUnkeyedContainer()
+      try first.encode(1)
+      var cell = rows.nestedContainer(keyedBy: OddKey.self)
+      try cell.encode(true, forKey: OddKey(stringValue: "on"))
+      try Silent().encode(to: rows.superEncoder())
+      try rows.encode(UInt64.max)
+    }
+  }
+
+  @Test func unkeyedContainersNestAndKeepPlaces() throws {
+    #expect(try streamed(Grid()) == [[1], ["on": true], nil, JSONValue(UInt64.max)])
+  }
+
+  @Test func topLevelScalarsAndPrettyOutput() throws {
+    #expect(try streamed(5) == 5)
+    #expect(try streamed("text") == "text")
+    #expect(try streamed([2.5, .infinity]) == [2.5, nil])
+    struct Pair: Encodable { var a = 1; var b = ["x"] }
+    let pretty = String(decoding: try ModelEncoder(options: .prettyPrinted).encode(Pair()), as: UTF8.self)
+    #expect(pretty == "{\n  \"a\": 1,\n  \"b\": [\n    \"x\"\n  ]\n}")
+    let sorted = String(decoding: try ModelEncoder(options: .sortedKeys).encode(Pair()), as: UTF8.self)
+    #expect(sorted == #"{"a":1,"b":["x"]}"#)
+  }
+
+  struct Failing: Encodable {
+    struct Problem: Error {}
+    var inner = Inner()
+    struct Inner: Encodable {
+      func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(1)
+        throw Problem()
+      }
+    }
+  }
+
+  @Test func thrownErrorsBecomeModelErrors() {
+    #expect {
+      try ModelEncoder().encode(Failing())
+    } throws: { error in
+      guard let error = error as? ModelError else { return false }
+      return error.kind == .unencodable && error.message.contains("Problem")
+    }
+  }
+
+  @Test func modelsAndDatesInsideCodableValuesStream() throws {
+    struct Envelope: Encodable {
+      var at = Date(timeIntervalSince1970: 86_400.5)
+      var badge = Badge(title: "b", level: 2)
+    }
+    let value = try streamed(Envelope())
+    #expect(value["at"] == "1970-01-02T00:00:00.5Z")
+    #expect(value["badge"] == ["title": "b", "level": 2])
+  }
+}

@@ -53,6 +53,35 @@ struct NumberTests {
     #expect(value.double?.bitPattern == expected.bitPattern)
   }
 
+  @Test(arguments: [
+    // Up to 19 digits with exponents within ±19 take the 128-bit path: ties
+    // round to even, a remainder beyond a tie rounds up.
+    ("9007199254740993", 9_007_199_254_740_992), ("9007199254740995", 9_007_199_254_740_996),
+    ("9007199254740993e-3", 9_007_199_254_740.992), ("18014398509481985", 18_014_398_509_481_984),
+    ("9223372036854775807", 9_223_372_036_854_775_807), ("9999999999999999999e19", 9.999999999999999999e37),
+    ("1.000000000000000112", 1.0000000000000002), ("1.000000000000000111", 1.0), ("0.1000000000000000055", 0.1),
+    ("-1.7976931348623157e-19", -1.7976931348623157e-19), ("4503599627370496.5", 4_503_599_627_370_496),
+    ("4503599627370497.5", 4_503_599_627_370_498), ("123456789.12345678", 123_456_789.12345678),
+  ])
+  func wideSignificandsRoundOnce(_ text: String, _ expected: Double) throws {
+    #expect(try JSONValue(json: text).double?.bitPattern == expected.bitPattern)
+  }
+
+  @Test func randomDecimalsMatchTheStandardLibrary() throws {
+    // A fixed-seed sweep over 1–19 digit significands and exponents around
+    // the fast paths' edges; the standard library's parser is the reference.
+    var generator = SplitMix(seed: 0x5EED)
+    for round in 0..<20_000 {
+      let digits = Int.random(in: 1...19, using: &generator)
+      var significand = String(Int.random(in: 1...9, using: &generator))
+      for _ in 1..<digits { significand += String(Int.random(in: 0...9, using: &generator)) }
+      let exponent = Int.random(in: -30...30, using: &generator)
+      let text = round.isMultiple(of: 2) ? "\(significand)e\(exponent)" : "-0.\(significand)E\(exponent)"
+      let parsed = try JSONValue(json: text).double
+      #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
   @Test func overflowingNumbersHaveNoDouble() throws {
     #expect(try JSONValue(json: "1e400").double == nil)
     #expect(try JSONValue(json: "-1e400").double == nil)
@@ -132,5 +161,18 @@ struct NumberTests {
     #expect(JSONNumber(text: "-1.25E+3")?.double == -1250)
     let float: JSONNumber = 2.5
     #expect(float.double == 2.5)
+  }
+}
+
+/// A small seeded generator, so a failing sweep can be repeated.
+struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }

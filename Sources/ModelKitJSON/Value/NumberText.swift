@@ -150,8 +150,10 @@ package enum NumberText {
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
   ]
 
-  /// Clinger's fast path: exact when the significand fits in 53 bits and
-  /// the power of ten is exact, so one multiply or divide rounds correctly.
+  /// Clinger's fast path (exact when the significand fits in 53 bits and the
+  /// power of ten is exact, so one multiply or divide rounds correctly),
+  /// then the 128-bit path for up to 19 digits; nil leaves the rest to the
+  /// standard library.
   private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
     var index = 0
     let negative = text[0] == UInt8(ascii: "-")
@@ -189,9 +191,70 @@ package enum NumberText {
       }
       exponent += exponentNegative ? -explicit : explicit
     }
-    guard significand <= 1 << 53, exponent >= -22, exponent <= 22 else { return nil }
-    var value = Double(significand)
-    value = exponent < 0 ? value / exactPowers[-exponent] : value * exactPowers[exponent]
-    return negative ? -value : value
+    let magnitude: Double
+    if significand <= 1 << 53, exponent >= -22, exponent <= 22 {
+      let value = Double(significand)
+      magnitude = exponent < 0 ? value / exactPowers[-exponent] : value * exactPowers[exponent]
+    } else if let wide = wideDouble(significand: significand, exponent: exponent) {
+      magnitude = wide
+    } else {
+      return nil
+    }
+    return negative ? -magnitude : magnitude
+  }
+
+  /// 10^0 through 10^19, every power of ten below 2^64.
+  private static let integerPowers: [UInt64] = (0...19).map { power in
+    (0..<power).reduce(1) { product, _ in product * 10 }
+  }
+
+  /// The correctly rounded value of `significand` × 10^`exponent` for
+  /// significands below 2^64 (19 digits) and exponents within ±19, such as
+  /// the 17-digit coordinates Clinger's path misses: the product, or a
+  /// quotient with 64 or more bits, is computed exactly in 128 bits and
+  /// rounded once. Every such value is a normal `Double`.
+  private static func wideDouble(significand: UInt64, exponent: Int) -> Double? {
+    guard significand != 0, exponent >= -19, exponent <= 19 else { return nil }
+    let power = integerPowers[abs(exponent)]
+    if exponent >= 0 {
+      let (high, low) = significand.multipliedFullWidth(by: power)
+      return rounded(high: high, low: low, binaryExponent: 0, inexact: false)
+    }
+    // (significand × 2^(64 + shift)) / 10^-exponent, with the top bit of the
+    // dividend set: the quotient has at least 64 bits, the remainder tells
+    // whether the true value lies above it.
+    let shift = significand.leadingZeroBitCount
+    let dividend = significand << shift
+    let (highQuotient, highRemainder) = dividend.quotientAndRemainder(dividingBy: power)
+    let (lowQuotient, remainder) = power.dividingFullWidth((highRemainder, 0))
+    return rounded(high: highQuotient, low: lowQuotient, binaryExponent: -(64 + shift), inexact: remainder != 0)
+  }
+
+  /// (`high`:`low`) × 2^`binaryExponent` rounded to 53 bits, half to even;
+  /// `inexact` says the true value is a little above the integer given.
+  private static func rounded(high: UInt64, low: UInt64, binaryExponent: Int, inexact: Bool) -> Double {
+    let bits = high != 0 ? 128 - high.leadingZeroBitCount : 64 - low.leadingZeroBitCount
+    guard bits > 53 else {
+      // Only products get here, and they are exact.
+      return Double(sign: .plus, exponent: binaryExponent, significand: Double(low))
+    }
+    var dropped = bits - 53
+    func bit(_ index: Int) -> Bool {
+      index < 64 ? (low >> index) & 1 == 1 : (high >> (index - 64)) & 1 == 1
+    }
+    func anyBelow(_ index: Int) -> Bool {
+      if index <= 64 { return index == 64 ? low != 0 : low & ((1 << index) - 1) != 0 }
+      return low != 0 || high & ((1 << (index - 64)) - 1) != 0
+    }
+    var mantissa = dropped < 64 ? (high << (64 - dropped)) | (low >> dropped) : high >> (dropped - 64)
+    let halfway = bit(dropped - 1)
+    if halfway && (inexact || anyBelow(dropped - 1) || mantissa & 1 == 1) {
+      mantissa += 1
+      if mantissa == 1 << 53 {
+        mantissa >>= 1
+        dropped += 1
+      }
+    }
+    return Double(sign: .plus, exponent: dropped + binaryExponent, significand: Double(mantissa))
   }
 }

@@ -153,7 +153,12 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, parent: codingPath, key: key) }
+    // Leniently, a value ModelKit cannot convert makes the optional nil;
+    // types only Codable reads are decoded as they are.
+    let converts = try decoder.context.converter(for: T.self) != nil
+    if decoder.context.options.strict || !converts {
+      return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
+    }
     return try decoder.decode(T?.self, from: node, parent: codingPath, key: key)
   }
 
@@ -252,6 +257,39 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try decoder.decode(T.self, from: decoder.node, parent: codingPath, key: nil)
+  }
+
+  // The common scalars read their natural JSON kind directly, as in `ObjectContainer`.
+
+  func decode(_ type: String.Type) throws -> String {
+    if let node = decoder.node, let value = decoder.context.document.string(node) { return value }
+    return try decode(String.self, generic: ())
+  }
+
+  func decode(_ type: Bool.Type) throws -> Bool {
+    if let node = decoder.node, let value = decoder.context.document.bool(node) { return value }
+    return try decode(Bool.self, generic: ())
+  }
+
+  func decode(_ type: Int.Type) throws -> Int {
+    if let node = decoder.node, let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) {
+      return value
+    }
+    return try decode(Int.self, generic: ())
+  }
+
+  func decode(_ type: Double.Type) throws -> Double {
+    if let node = decoder.node, decoder.context.document.kind(of: node) == .number,
+      let value = decoder.context.document.double(node)
+    {
+      return value
+    }
+    return try decode(Double.self, generic: ())
+  }
+
+  /// The generic path, for conversions, missing values and errors.
+  private func decode<T: Decodable>(_ type: T.Type, generic: Void) throws -> T {
     try decoder.decode(T.self, from: decoder.node, parent: codingPath, key: nil)
   }
 }

@@ -42,16 +42,21 @@ final class DecodingContext {
 
 /// ModelKit's own converters (scalars, Foundation types, containers of them,
 /// `JSONModel`s) for one Codable call, looked up once per type; nil for
-/// types only Codable handles.
+/// types only Codable handles. Misses go to the process-wide caches.
 final class ConverterCache {
-  private var converters: [ObjectIdentifier: AnyConverter?] = [:]
-  private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
-  private var containers: [ObjectIdentifier: Bool] = [:]
-  private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
+  // One call's cache, used by one thread at a time.
+  @exclusivity(unchecked) private var converters: [ObjectIdentifier: AnyConverter?] = [:]
+  @exclusivity(unchecked) private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
+  @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
+  @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     let identifier = ObjectIdentifier(type)
-    if let cached = converters[identifier] { return cached as? ValueConverter<Value> }
+    if let cached = converters[identifier] {
+      // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.
+      guard let cached else { return nil }
+      return unsafeDowncast(cached, to: ValueConverter<Value>.self)
+    }
     let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
     converters[identifier] = made
     return made as? ValueConverter<Value>
@@ -80,8 +85,26 @@ final class ConverterCache {
   func mapping<Value>(for type: Value.Type) -> [String: [[String]]]? {
     let identifier = ObjectIdentifier(type)
     if let cached = mappings[identifier] { return cached }
-    let made = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
+    let made = KeyMappings.shared.mapping(for: type)
     mappings[identifier] = made
+    return made
+  }
+}
+
+/// The `JSONKeyMapping`s of Codable types, looked up once per process: a
+/// conformance check costs microseconds, too much for every call.
+final class KeyMappings: @unchecked Sendable {
+  // Safe: `mappings` is only touched while holding `lock`.
+  static let shared = KeyMappings()
+  private let lock = NSLock()
+  private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
+
+  func mapping<Value>(for type: Value.Type) -> [String: [[String]]]? {
+    let identifier = ObjectIdentifier(type)
+    if let known = lock.withLock({ mappings[identifier] }) { return known }
+    // Outside the lock: `keyMapping` is the type's own code.
+    let made = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
+    lock.withLock { mappings[identifier] = made }
     return made
   }
 }

@@ -85,20 +85,23 @@ extension JSONDocument {
   /// `Dictionary`). Creates no string when the bytes alone decide.
   @inlinable
   public func stringEquals(_ node: Node, _ text: String) -> Bool {
+    var bytes = text
+    return bytes.withUTF8 { stringEquals(node, utf8: $0, isASCII: isASCII($0), text) }
+  }
+
+  /// `stringEquals(_:_:)` with `text`'s UTF-8 and ASCII-ness worked out
+  /// once by the caller, for comparing one text with many keys.
+  @usableFromInline
+  func stringEquals(_ node: Node, utf8: UnsafeBufferPointer<UInt8>, isASCII textIsASCII: Bool, _ text: String) -> Bool {
     let entry = entry(node)
     switch entry.tag {
     case .string:
       let length = Int(truncatingIfNeeded: entry.payload)
-      let start = UnsafePointer(storage.bytes + entry.position)
-      let decided = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool? in
-        if utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, start, length)) {
-          return true
-        }
-        // Different bytes can only be equal strings when some are not ASCII.
-        if entry.aux != TapeEntry.nonASCII && isASCII(utf8) { return false }
-        return nil
+      if utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, storage.bytes + entry.position, length)) {
+        return true
       }
-      if let decided = decided ?? nil { return decided }
+      // Different bytes can only be equal strings when some are not ASCII.
+      if entry.aux != TapeEntry.nonASCII && textIsASCII { return false }
       return string(node) == text
     case .escapedString:
       return string(node) == text

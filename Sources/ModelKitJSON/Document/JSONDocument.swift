@@ -126,11 +126,15 @@ public struct JSONDocument: Sendable {
   ///
   /// - Complexity: O(m), m being the number of members.
   public func member(_ key: String, of node: Node) -> Node? {
-    var found: Node?
-    for (name, value) in members(of: node) where stringEquals(name, key) {
-      found = value
+    var bytes = key
+    return bytes.withUTF8 { utf8 in
+      let keyIsASCII = isASCII(utf8)
+      var found: Node?
+      for (name, value) in members(of: node) where stringEquals(name, utf8: utf8, isASCII: keyIsASCII, key) {
+        found = value
+      }
+      return found
     }
-    return found
   }
 
   /// The elements of an array node.

@@ -10,6 +10,7 @@ struct CodableBenchmark {
   func run() throws {
     print("Codable bridge (ms per loop; lower is better)")
     try compare("PlainGithubUser × 1 000 (user.json)", "yymodel-benchmark", "user.json", PlainGithubUser.self, 1_000)
+    try compare("PlainWeiboStatus × 100 (weibo.json)", "yymodel-benchmark", "weibo.json", PlainWeiboStatus.self, 100)
     try compare("TwitterFile (twitter.json)", "json-corpus", "twitter.json", TwitterFile.self, 1)
     try compare("CanadaFile (canada.json)", "json-corpus", "canada.json", CanadaFile.self, 1)
     print()

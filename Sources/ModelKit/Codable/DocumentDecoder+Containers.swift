@@ -133,14 +133,14 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if node == nil && decoder.context.options.strict {
       throw ModelError(kind: .missingKey, message: "no value for key '\(key.stringValue)'", codingPath: path(key))
     }
-    return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
+    return try decoder.decode(T.self, from: node, key: key)
   }
 
   private func decodeConvertedIfPresent<T: Decodable>(_ type: T.Type, node: JSONDocument.Node, forKey key: Key)
     throws -> T?
   {
-    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, parent: codingPath, key: key) }
-    return try decoder.decode(T?.self, from: node, parent: codingPath, key: key)
+    if decoder.context.options.strict { return try decoder.decode(T.self, from: node, key: key) }
+    return try decoder.decode(T?.self, from: node, key: key)
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
@@ -148,7 +148,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     if node == nil && decoder.context.options.strict {
       throw ModelError(kind: .missingKey, message: "no value for key '\(key.stringValue)'", codingPath: path(key))
     }
-    return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
+    return try decoder.decode(T.self, from: node, key: key)
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -157,9 +157,9 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     // types only Codable reads are decoded as they are.
     let converts = try decoder.context.converter(for: T.self) != nil
     if decoder.context.options.strict || !converts {
-      return try decoder.decode(T.self, from: node, parent: codingPath, key: key)
+      return try decoder.decode(T.self, from: node, key: key)
     }
-    return try decoder.decode(T?.self, from: node, parent: codingPath, key: key)
+    return try decoder.decode(T?.self, from: node, key: key)
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
@@ -174,14 +174,14 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func superDecoder() throws -> any Decoder {
     DocumentDecoder(
-      context: decoder.context, node: index?.member("super"), codingPath: codingPath + [AnyKey("super")],
+      context: decoder.context, node: index?.member("super"), parent: decoder, key: AnyKey("super"),
       mapping: decoder.mapping)
   }
 
   func superDecoder(forKey key: Key) throws -> any Decoder { child(key) }
 
   private func child(_ key: Key) -> DocumentDecoder {
-    DocumentDecoder(context: decoder.context, node: node(for: key), codingPath: codingPath + [key])
+    DocumentDecoder(context: decoder.context, node: node(for: key), parent: decoder, key: key)
   }
 
   private func path(_ key: Key) -> String { DecodingContext.describe(codingPath + [key]) }
@@ -224,7 +224,7 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let key = AnyKey(index: currentIndex)
-    return try decoder.decode(T.self, from: try next(), parent: codingPath, key: key)
+    return try decoder.decode(T.self, from: try next(), key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -241,7 +241,7 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   private mutating func nestedDecoder() throws(ModelError) -> DocumentDecoder {
     let key = AnyKey(index: currentIndex)
-    return DocumentDecoder(context: decoder.context, node: try next(), codingPath: codingPath + [key])
+    return DocumentDecoder(context: decoder.context, node: try next(), parent: decoder, key: key)
   }
 }
 
@@ -257,7 +257,7 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, parent: codingPath, key: nil)
+    try decoder.decode(T.self, from: decoder.node, key: nil)
   }
 
   // The common scalars read their natural JSON kind directly, as in `ObjectContainer`.
@@ -290,7 +290,7 @@ struct ValueContainer: SingleValueDecodingContainer {
 
   /// The generic path, for conversions, missing values and errors.
   private func decode<T: Decodable>(_ type: T.Type, generic: Void) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, parent: codingPath, key: nil)
+    try decoder.decode(T.self, from: decoder.node, key: nil)
   }
 }
 
@@ -375,16 +375,19 @@ final class MemberIndex {
 
 /// A coding key made at run time: an index, `super`, or a name.
 struct AnyKey: CodingKey {
-  let stringValue: String
+  private let name: String
   let intValue: Int?
 
+  /// An index's name is only made when asked for: arrays make a key per element.
+  var stringValue: String { intValue.map { "Index \($0)" } ?? name }
+
   init(_ string: String) {
-    stringValue = string
+    name = string
     intValue = nil
   }
 
   init(index: Int) {
-    stringValue = "Index \(index)"
+    name = ""
     intValue = index
   }
 

@@ -114,20 +114,34 @@ final class KeyMappings: @unchecked Sendable {
 final class DocumentDecoder: Decoder {
   let context: DecodingContext
   let node: JSONDocument.Node?
-  let codingPath: [any CodingKey]
+  /// The decoder of the enclosing value, and this value's key in it (nil
+  /// for a single value): the coding path, assembled only when asked for.
+  private let parent: DocumentDecoder?
+  private let key: (any CodingKey)?
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
   let mapping: [String: [[String]]]?
 
   var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
   init(
-    context: DecodingContext, node: JSONDocument.Node?, codingPath: [any CodingKey],
+    context: DecodingContext, node: JSONDocument.Node?, parent: DocumentDecoder?, key: (any CodingKey)?,
     mapping: [String: [[String]]]? = nil
   ) {
     self.context = context
     self.node = node
-    self.codingPath = codingPath
+    self.parent = parent
+    self.key = key
     self.mapping = mapping
+  }
+
+  var codingPath: [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var current: DocumentDecoder? = self
+    while let decoder = current {
+      if let key = decoder.key { keys.append(key) }
+      current = decoder.parent
+    }
+    return keys.reversed()
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -162,12 +176,12 @@ final class DocumentDecoder: Decoder {
 
   var path: String { DecodingContext.describe(codingPath) }
 
-  /// Decodes `type` from `node` (nil = missing) at `parent` + `key`; the
-  /// path is only assembled when a nested decoder or an error needs it.
-  func decode<Value: Decodable>(
-    _ type: Value.Type, from node: JSONDocument.Node?, parent: [any CodingKey], key: (any CodingKey)?
-  ) throws -> Value {
-    func path() -> [any CodingKey] { key.map { parent + [$0] } ?? parent }
+  /// Decodes `type` from `node` (nil = missing), a value at `key` inside
+  /// this decoder's value (nil: this value itself, as a single value).
+  func decode<Value: Decodable>(_ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?) throws
+    -> Value
+  {
+    func path() -> [any CodingKey] { key.map { codingPath + [$0] } ?? codingPath }
     if let converter = try context.converter(for: Value.self) {
       if let node {
         switch try converter.decode(node, &context.reader) {
@@ -178,20 +192,19 @@ final class DocumentDecoder: Decoder {
       } else if context.options.strict {
         throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(path()))
       }
-      return try emptyValue(Value.self, at: path())
+      return try emptyValue(Value.self, key: key)
     }
     let decoder = DocumentDecoder(
-      context: context, node: node, codingPath: path(), mapping: context.converters.mapping(for: Value.self))
+      context: context, node: node, parent: self, key: key, mapping: context.converters.mapping(for: Value.self))
     return try Value(from: decoder)
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",
   /// nil, empty collections; a model or other type decoded from nothing.
-  private func emptyValue<Value: Decodable>(_ type: Value.Type, at codingPath: [any CodingKey]) throws -> Value {
+  private func emptyValue<Value: Decodable>(_ type: Value.Type, key: (any CodingKey)?) throws -> Value {
     if let empty = EmptyValues.value(of: Value.self) { return empty }
     if let model = Value.self as? any JSONModel.Type, let value = model.init() as? Value { return value }
-    let decoder = DocumentDecoder(context: context, node: nil, codingPath: codingPath)
-    return try Value(from: decoder)
+    return try Value(from: DocumentDecoder(context: context, node: nil, parent: self, key: key))
   }
 
 }

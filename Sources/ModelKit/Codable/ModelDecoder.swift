@@ -42,9 +42,9 @@ public final class ModelDecoder {
 
   private func decode<T: Decodable>(_ type: T.Type, in source: ModelEntry.Source) throws(ModelError) -> T {
     let context = DecodingContext(document: source.document, options: options, userInfo: userInfo)
-    let decoder = DocumentDecoder(context: context, node: source.node, codingPath: [])
+    let decoder = DocumentDecoder(context: context, node: source.node, parent: nil, key: nil)
     do {
-      return try decoder.decode(T.self, from: source.node, parent: [], key: nil)
+      return try decoder.decode(T.self, from: source.node, key: nil)
     } catch let error as ModelError {
       throw error
     } catch {

@@ -5,9 +5,9 @@ final class CodableConverter<Value: Codable>: ValueConverter<Value> {
     -> Converted<Value>
   {
     let context = DecodingContext(document: reader.document, options: reader.options, userInfo: [:])
-    let decoder = DocumentDecoder(context: context, node: node, codingPath: [])
+    let decoder = DocumentDecoder(context: context, node: node, parent: nil, key: nil)
     do {
-      return .value(try decoder.decode(Value.self, from: node, parent: [], key: nil))
+      return .value(try decoder.decode(Value.self, from: node, key: nil))
     } catch let error as ModelError {
       if reader.options.strict {
         throw ModelError(

@@ -5,8 +5,9 @@ final class DecodingContext {
   let document: JSONDocument
   let options: DecodingOptions
   let userInfo: [CodingUserInfoKey: Any]
-  /// The reader that holds the lenient conversion table.
-  var reader: ModelReader
+  /// The reader that holds the lenient conversion table (one call's, used
+  /// by one thread at a time, so unchecked).
+  @exclusivity(unchecked) var reader: ModelReader
   let converters = ConverterCache()
 
   init(document: JSONDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any]) {
@@ -44,29 +45,39 @@ final class DecodingContext {
 /// `JSONModel`s) for one Codable call, looked up once per type; nil for
 /// types only Codable handles. Misses go to the process-wide caches.
 final class ConverterCache {
+  /// What a call needs to know of a type, found with one lookup.
+  struct Entry {
+    /// ModelKit's converter, or nil for a type only Codable handles.
+    let converter: AnyConverter?
+    /// The type's `JSONKeyMapping` as key paths (types without a converter only).
+    let mapping: [String: [[String]]]?
+  }
+
   // One call's cache, used by one thread at a time.
-  @exclusivity(unchecked) private var converters: [ObjectIdentifier: AnyConverter?] = [:]
-  @exclusivity(unchecked) private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
+  @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
   @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
   @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
 
-  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+  func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
     let identifier = ObjectIdentifier(type)
-    if let cached = converters[identifier] {
-      // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.
-      guard let cached else { return nil }
-      return unsafeDowncast(cached, to: ValueConverter<Value>.self)
-    }
-    let made = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
-    converters[identifier] = made
-    return made as? ValueConverter<Value>
+    if let known = entries[identifier] { return known }
+    let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
+    let made = Entry(converter: converter, mapping: converter == nil ? KeyMappings.shared.mapping(for: type) : nil)
+    entries[identifier] = made
+    return made
+  }
+
+  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+    // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.
+    guard let converter = try entry(for: type).converter else { return nil }
+    return unsafeDowncast(converter, to: ValueConverter<Value>.self)
   }
 
   /// Where `type`'s keys are written: the first candidate of each mapped key.
   func outputMapping<Value>(for type: Value.Type) -> [String: [String]]? {
     let identifier = ObjectIdentifier(type)
     if let cached = outputMappings[identifier] { return cached }
-    let made = mapping(for: type)?.compactMapValues(\.first)
+    let made = KeyMappings.shared.mapping(for: type)?.compactMapValues(\.first)
     outputMappings[identifier] = made
     return made
   }
@@ -78,15 +89,6 @@ final class ConverterCache {
     if let cached = containers[identifier] { return cached }
     let made = Value.self is any ContainerConvertible.Type || Value.self is any OptionalConvertible.Type
     containers[identifier] = made
-    return made
-  }
-
-  /// The `JSONKeyMapping` of `type` as key paths, or nil when it has none.
-  func mapping<Value>(for type: Value.Type) -> [String: [[String]]]? {
-    let identifier = ObjectIdentifier(type)
-    if let cached = mappings[identifier] { return cached }
-    let made = KeyMappings.shared.mapping(for: type)
-    mappings[identifier] = made
     return made
   }
 }
@@ -182,7 +184,9 @@ final class DocumentDecoder: Decoder {
     -> Value
   {
     func path() -> [any CodingKey] { key.map { codingPath + [$0] } ?? codingPath }
-    if let converter = try context.converter(for: Value.self) {
+    let entry = try context.converters.entry(for: Value.self)
+    if let known = entry.converter {
+      let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
       if let node {
         switch try converter.decode(node, &context.reader) {
         case .value(let value): return value
@@ -195,7 +199,7 @@ final class DocumentDecoder: Decoder {
       return try emptyValue(Value.self, key: key)
     }
     let decoder = DocumentDecoder(
-      context: context, node: node, parent: self, key: key, mapping: context.converters.mapping(for: Value.self))
+      context: context, node: node, parent: self, key: key, mapping: entry.mapping)
     return try Value(from: decoder)
   }
 

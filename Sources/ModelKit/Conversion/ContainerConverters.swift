@@ -188,17 +188,36 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     case .null: return .failed(.null)
     default: return .failed(.mismatch)
     }
-    var result: [String: Value] = [:]
+    // The common value types get code specialised for them: generic
+    // dictionary code looks up metadata on every insertion.
+    if Value.self == String.self {
+      let result = try Self.members(of: node, &reader, unsafeDowncast(value, to: ValueConverter<String>.self))
+      return .value(unsafeBitCast(result, to: [String: Value].self))
+    }
+    if Value.self == Int.self {
+      let result = try Self.members(of: node, &reader, unsafeDowncast(value, to: ValueConverter<Int>.self))
+      return .value(unsafeBitCast(result, to: [String: Value].self))
+    }
+    return .value(try Self.members(of: node, &reader, value))
+  }
+
+  /// The converted members of object `node`.
+  @inline(__always)
+  private static func members<Member>(
+    of node: JSONDocument.Node, _ reader: inout ModelReader, _ converter: ValueConverter<Member>
+  ) throws(ModelError) -> [String: Member] {
+    let document = reader.document
+    var result: [String: Member] = [:]
     result.reserveCapacity(document.count(of: node))
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
-      if let converted = try reader.decodeElement(item, at: .key(key), with: value) {
+      if let converted = try reader.decodeElement(item, at: .key(key), with: converter) {
         result[key] = converted
       } else {
         result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
       }
     }
-    return .value(result)
+    return result
   }
 
   override func encode(_ dictionary: [String: Value], _ writer: inout ModelWriter) throws(ModelError) {

@@ -169,3 +169,56 @@ struct CodableBridgeKeyTests {
     #expect(wide == Wide(a: 10, b: 2, c: 3, d: 4, e: 5, f: 6, g: 7, h: 8, i: 9, name: "x"))
   }
 }
+
+@Suite("Codable bridge collections")
+struct CodableBridgeCollectionTests {
+  struct Item: Codable, Equatable {
+    var name: String
+    var count: Int
+  }
+
+  /// Rejects negative counts in its own `init(from:)`.
+  struct Checked: Codable, Equatable {
+    var count: Int
+    struct Negative: Error {}
+    init(count: Int) { self.count = count }
+    init(from decoder: any Decoder) throws {
+      count = try decoder.singleValueContainer().decode(Int.self)
+      if count < 0 { throw Negative() }
+    }
+  }
+
+  struct Basket: Codable, Equatable {
+    var items: [Item]
+    var byName: [String: Item]
+    var checks: [Checked]
+    var grid: [[Item]]
+  }
+
+  let json = #"""
+    {"items": [{"name": "a", "count": "2"}, "junk", null, 7, {"name": "b"}],
+     "byName": {"x": {"name": "x", "count": 1}, "y": [1, 2], "z": null},
+     "checks": [1, -1, "3", "x", {"count": 4}],
+     "grid": [[{"name": "g", "count": 1}], {"not": "an array"}, [null]]}
+    """#
+
+  @Test func lenientDecodingDropsElementsThatDoNotDecode() throws {
+    let basket = try ModelDecoder().decode(Basket.self, from: json)
+    #expect(basket.items == [Item(name: "a", count: 2), Item(name: "b", count: 0)])
+    #expect(basket.byName == ["x": Item(name: "x", count: 1)])
+    #expect(basket.checks == [Checked(count: 1), Checked(count: 3)])
+    #expect(basket.grid == [[Item(name: "g", count: 1)], []])
+  }
+
+  @Test func topLevelCollectionsDropToo() throws {
+    #expect(try ModelDecoder().decode([Item].self, from: #"[{"name": "t", "count": 1}, false]"#) == [Item(name: "t", count: 1)])
+  }
+
+  @Test func strictDecodingFailsWithThePath() {
+    #expect {
+      try ModelDecoder(options: DecodingOptions(strict: true)).decode(Basket.self, from: json)
+    } throws: { error in
+      (error as? ModelError)?.codingPath == "$.items[0].count"
+    }
+  }
+}

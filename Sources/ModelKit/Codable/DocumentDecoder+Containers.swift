@@ -257,7 +257,7 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, key: nil)
+    try decoder.decode(T.self, from: decoder.node, key: nil, element: decoder.dropsMismatches)
   }
 
   // The common scalars read their natural JSON kind directly, as in `ObjectContainer`.
@@ -290,7 +290,7 @@ struct ValueContainer: SingleValueDecodingContainer {
 
   /// The generic path, for conversions, missing values and errors.
   private func decode<T: Decodable>(_ type: T.Type, generic: Void) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, key: nil)
+    try decoder.decode(T.self, from: decoder.node, key: nil, element: decoder.dropsMismatches)
   }
 }
 

@@ -49,8 +49,8 @@ final class ConverterCache {
   struct Entry {
     /// ModelKit's converter, or nil for a type only Codable handles.
     let converter: AnyConverter?
-    /// The type's `JSONKeyMapping` as key paths (types without a converter only).
-    let mapping: [String: [[String]]]?
+    /// The type's traits (types without a converter only).
+    let traits: CodableTraits.Traits?
   }
 
   // One call's cache, used by one thread at a time.
@@ -62,7 +62,7 @@ final class ConverterCache {
     let identifier = ObjectIdentifier(type)
     if let known = entries[identifier] { return known }
     let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
-    let made = Entry(converter: converter, mapping: converter == nil ? KeyMappings.shared.mapping(for: type) : nil)
+    let made = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
     entries[identifier] = made
     return made
   }
@@ -77,7 +77,7 @@ final class ConverterCache {
   func outputMapping<Value>(for type: Value.Type) -> [String: [String]]? {
     let identifier = ObjectIdentifier(type)
     if let cached = outputMappings[identifier] { return cached }
-    let made = KeyMappings.shared.mapping(for: type)?.compactMapValues(\.first)
+    let made = CodableTraits.shared.traits(of: type).mapping?.compactMapValues(\.first)
     outputMappings[identifier] = made
     return made
   }
@@ -93,20 +93,29 @@ final class ConverterCache {
   }
 }
 
-/// The `JSONKeyMapping`s of Codable types, looked up once per process: a
-/// conformance check costs microseconds, too much for every call.
-final class KeyMappings: @unchecked Sendable {
-  // Safe: `mappings` is only touched while holding `lock`.
-  static let shared = KeyMappings()
-  private let lock = NSLock()
-  private var mappings: [ObjectIdentifier: [String: [[String]]]?] = [:]
+/// What the bridge needs to know of a Codable type, found once per process:
+/// a conformance check costs microseconds, too much for every call.
+final class CodableTraits: @unchecked Sendable {
+  struct Traits {
+    /// The type's `JSONKeyMapping` as key paths.
+    let mapping: [String: [[String]]]?
+    /// The type as a collection whose failing elements lenient decoding drops.
+    let droppingCollection: (any ElementDroppingCollection.Type)?
+  }
 
-  func mapping<Value>(for type: Value.Type) -> [String: [[String]]]? {
+  // Safe: `traits` is only touched while holding `lock`.
+  static let shared = CodableTraits()
+  private let lock = NSLock()
+  private var traits: [ObjectIdentifier: Traits] = [:]
+
+  func traits<Value>(of type: Value.Type) -> Traits {
     let identifier = ObjectIdentifier(type)
-    if let known = lock.withLock({ mappings[identifier] }) { return known }
+    if let known = lock.withLock({ traits[identifier] }) { return known }
     // Outside the lock: `keyMapping` is the type's own code.
-    let made = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
-    lock.withLock { mappings[identifier] = made }
+    let made = Traits(
+      mapping: (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) },
+      droppingCollection: Value.self as? any ElementDroppingCollection.Type)
+    lock.withLock { traits[identifier] = made }
     return made
   }
 }
@@ -122,18 +131,22 @@ final class DocumentDecoder: Decoder {
   private let key: (any CodingKey)?
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
   let mapping: [String: [[String]]]?
+  /// Set for a collection element in lenient mode: a container of the
+  /// wrong kind drops the element instead of reading as empty.
+  let dropsMismatches: Bool
 
   var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
   init(
     context: DecodingContext, node: JSONDocument.Node?, parent: DocumentDecoder?, key: (any CodingKey)?,
-    mapping: [String: [[String]]]? = nil
+    mapping: [String: [[String]]]? = nil, dropsMismatches: Bool = false
   ) {
     self.context = context
     self.node = node
     self.parent = parent
     self.key = key
     self.mapping = mapping
+    self.dropsMismatches = dropsMismatches
   }
 
   var codingPath: [any CodingKey] {
@@ -161,7 +174,8 @@ final class DocumentDecoder: Decoder {
 
   /// The node when it has `kind`; nil for a missing node, or leniently for
   /// any other kind (an empty container); strict mode throws.
-  private func present(_ kind: JSONKind, _ what: String) throws(ModelError) -> JSONDocument.Node? {
+  private func present(_ kind: JSONKind, _ what: String) throws -> JSONDocument.Node? {
+    if dropsMismatches, node.map({ context.document.kind(of: $0) }) != kind { throw DroppedElement() }
     guard let node else {
       if context.options.strict {
         throw ModelError(kind: .missingKey, message: "expected \(what), found nothing", codingPath: path)
@@ -180,9 +194,11 @@ final class DocumentDecoder: Decoder {
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (nil: this value itself, as a single value).
-  func decode<Value: Decodable>(_ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?) throws
-    -> Value
-  {
+  /// Leniently, a collection `element` that does not convert throws
+  /// `DroppedElement` instead of reading as its type's empty value.
+  func decode<Value: Decodable>(
+    _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, element: Bool = false
+  ) throws -> Value {
     func path() -> [any CodingKey] { key.map { codingPath + [$0] } ?? codingPath }
     let entry = try context.converters.entry(for: Value.self)
     if let known = entry.converter {
@@ -192,15 +208,31 @@ final class DocumentDecoder: Decoder {
         case .value(let value): return value
         case .failed(let failure):
           if context.options.strict { throw context.failure(failure, Value.self, at: path()) }
+          if element { throw DroppedElement() }
         }
       } else if context.options.strict {
         throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(path()))
       }
       return try emptyValue(Value.self, key: key)
     }
+    let traits = entry.traits
+    if !context.options.strict, let collection = traits?.droppingCollection, let node,
+      context.document.kind(of: node) == collection.kind
+    {
+      let decoder = DocumentDecoder(context: context, node: node, parent: self, key: key)
+      return try Self.decode(collection, node, decoder)
+    }
     let decoder = DocumentDecoder(
-      context: context, node: node, parent: self, key: key, mapping: entry.mapping)
+      context: context, node: node, parent: self, key: key, mapping: traits?.mapping,
+      dropsMismatches: element && !context.options.strict)
     return try Value(from: decoder)
+  }
+
+  /// `Value`, known to be the collection type `Collection`, decoded element by element.
+  private static func decode<Collection: ElementDroppingCollection, Value>(
+    _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
+  ) throws -> Value {
+    unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",

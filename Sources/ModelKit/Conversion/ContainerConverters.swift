@@ -126,6 +126,12 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .null: return .failed(.null)
     default: return .failed(.mismatch)
     }
+    // Arrays of the common element types get code specialised for them:
+    // generic code looks up metadata for every element.
+    if Collection.self == [Double].self { return try specialised(node, &reader, Double.self) }
+    if Collection.self == [Int].self { return try specialised(node, &reader, Int.self) }
+    if Collection.self == [String].self { return try specialised(node, &reader, String.self) }
+    if Collection.self == [[Double]].self { return try specialised(node, &reader, [Double].self) }
     var result = Collection()
     result.reserve(document.count(of: node))
     for (index, item) in document.elements(of: node).enumerated() {
@@ -134,6 +140,23 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
       }
     }
     return .value(result)
+  }
+
+  /// `decode` for `Collection == [Member]`, compiled for `Member`.
+  @inline(__always)
+  private func specialised<Member>(_ node: JSONDocument.Node, _ reader: inout ModelReader, _ member: Member.Type)
+    throws(ModelError) -> Converted<Collection>
+  {
+    let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
+    let document = reader.document
+    var result: [Member] = []
+    result.reserveCapacity(document.count(of: node))
+    var index = 0
+    for item in document.elements(of: node) {
+      if let value = try reader.decodeElement(item, at: .index(index), with: converter) { result.append(value) }
+      index += 1
+    }
+    return .value(unsafeBitCast(result, to: Collection.self))
   }
 
   override func encode(_ value: Collection, _ writer: inout ModelWriter) throws(ModelError) {

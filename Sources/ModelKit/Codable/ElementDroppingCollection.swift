@@ -1,0 +1,47 @@
+/// Thrown for a collection element that lenient decoding drops.
+struct DroppedElement: Error {}
+
+/// Arrays and string-keyed dictionaries of types only Codable reads: in
+/// lenient mode an element that does not convert (null, the wrong kind of
+/// value, or one its `init(from:)` rejects) is dropped, as ModelKit's own
+/// containers drop theirs, instead of failing the whole collection.
+protocol ElementDroppingCollection {
+  /// The JSON kind the collection is read from.
+  static var kind: JSONKind { get }
+  /// The collection of the elements of `node` that decode.
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+}
+
+extension Array: ElementDroppingCollection where Element: Decodable {
+  static var kind: JSONKind { .array }
+
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+    let document = decoder.context.document
+    var result: [Element] = []
+    result.reserveCapacity(document.count(of: node))
+    var index = 0
+    for item in document.elements(of: node) {
+      if let element = try? decoder.decode(Element.self, from: item, key: AnyKey(index: index), element: true) {
+        result.append(element)
+      }
+      index += 1
+    }
+    return result
+  }
+}
+
+extension Dictionary: ElementDroppingCollection where Key == String, Value: Decodable {
+  static var kind: JSONKind { .object }
+
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+    let document = decoder.context.document
+    var result: [String: Value] = [:]
+    result.reserveCapacity(document.count(of: node))
+    for (keyNode, item) in document.members(of: node) {
+      let key = document.string(keyNode) ?? ""
+      // A later duplicate that does not decode still replaces the earlier one.
+      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), element: true)
+    }
+    return result
+  }
+}

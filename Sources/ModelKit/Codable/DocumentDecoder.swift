@@ -10,11 +10,22 @@ final class DecodingContext {
   @exclusivity(unchecked) var reader: ModelReader
   let converters = ConverterCache()
 
-  init(document: JSONDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any]) {
+  /// How dates and data are read; `nil` for ModelKit's own rules.
+  let dateStrategy: ModelDecoder.DateDecodingStrategy?
+  let dataStrategy: ModelDecoder.DataDecodingStrategy?
+  /// Whether dates or data are read by a strategy.
+  var hasStrategies: Bool { dateStrategy != nil || dataStrategy != nil }
+
+  init(
+    document: JSONDocument, options: DecodingOptions, userInfo: [CodingUserInfoKey: Any],
+    dates: ModelDecoder.DateDecodingStrategy = .modelKit, data: ModelDecoder.DataDecodingStrategy = .base64
+  ) {
     self.document = document
     self.options = options
     self.userInfo = userInfo
     reader = ModelReader(document: document, options: options)
+    if case .modelKit = dates { dateStrategy = nil } else { dateStrategy = dates }
+    if case .base64 = data { dataStrategy = nil } else { dataStrategy = data }
   }
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
@@ -200,7 +211,17 @@ final class DocumentDecoder: Decoder {
     _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, element: Bool = false
   ) throws -> Value {
     func path() -> [any CodingKey] { key.map { codingPath + [$0] } ?? codingPath }
-    let entry = try context.converters.entry(for: Value.self)
+    if let strategy = context.dateStrategy, Value.self == Date.self {
+      return try decodeByStrategy(node, key: key, element: element) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
+    }
+    if let strategy = context.dataStrategy, Value.self == Data.self {
+      return try decodeByStrategy(node, key: key, element: element) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
+    }
+    var entry = try context.converters.entry(for: Value.self)
+    if context.hasStrategies, entry.converter != nil, context.converters.isContainer(Value.self) {
+      // Its dates or data must meet the strategies: the elements come back one by one.
+      entry = ConverterCache.Entry(converter: nil, traits: CodableTraits.shared.traits(of: Value.self))
+    }
     if let known = entry.converter {
       let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
       if let node {
@@ -233,6 +254,20 @@ final class DocumentDecoder: Decoder {
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
   ) throws -> Value {
     unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
+  }
+
+  /// A value read by a date or data strategy; leniently, one it cannot
+  /// read is a failed conversion (the empty value, or a dropped element).
+  private func decodeByStrategy<Value: Decodable>(
+    _ node: JSONDocument.Node?, key: (any CodingKey)?, element: Bool, _ read: (DocumentDecoder) throws -> Value
+  ) throws -> Value {
+    do {
+      return try read(DocumentDecoder(context: context, node: node, parent: self, key: key))
+    } catch {
+      if context.options.strict { throw error }
+      if element { throw DroppedElement() }
+      return try emptyValue(Value.self, key: key)
+    }
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",

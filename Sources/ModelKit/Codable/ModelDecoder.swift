@@ -19,6 +19,11 @@ public final class ModelDecoder {
   public var options: DecodingOptions
   /// Values for the types' `init(from:)` to read through `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  /// How `Date` values are read. Default `.modelKit`: every date form in
+  /// ModelKit's table (`JSONModel` properties always use it).
+  public var dateDecodingStrategy: DateDecodingStrategy = .modelKit
+  /// How `Data` values are read. Default `.base64`.
+  public var dataDecodingStrategy: DataDecodingStrategy = .base64
 
   /// Creates a decoder, lenient unless told otherwise.
   public init(options: DecodingOptions = DecodingOptions()) {
@@ -41,7 +46,9 @@ public final class ModelDecoder {
   }
 
   private func decode<T: Decodable>(_ type: T.Type, in source: ModelEntry.Source) throws(ModelError) -> T {
-    let context = DecodingContext(document: source.document, options: options, userInfo: userInfo)
+    let context = DecodingContext(
+      document: source.document, options: options, userInfo: userInfo, dates: dateDecodingStrategy,
+      data: dataDecodingStrategy)
     let decoder = DocumentDecoder(context: context, node: source.node, parent: nil, key: nil)
     do {
       return try decoder.decode(T.self, from: source.node, key: nil)

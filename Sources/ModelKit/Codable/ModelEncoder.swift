@@ -13,22 +13,30 @@ public final class ModelEncoder {
   public var options: JSONWriteOptions
   /// Values for the types' `encode(to:)` to read through `encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  /// How `Date` values are written. Default `.modelKit`: ISO 8601 in UTC,
+  /// or Unix time as `options` ask (`JSONModel` properties always use it).
+  public var dateEncodingStrategy: DateEncodingStrategy = .modelKit
+  /// How `Data` values are written. Default `.base64`.
+  public var dataEncodingStrategy: DataEncodingStrategy = .base64
 
   /// Creates an encoder.
   public init(options: JSONWriteOptions = []) {
     self.options = options
   }
 
+  private var context: EncodingContext {
+    EncodingContext(options: options, userInfo: userInfo, dates: dateEncodingStrategy, data: dataEncodingStrategy)
+  }
+
   /// `value` as UTF-8 JSON text.
   public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
     var writer = ModelWriter(options: options, capacity: 4096)
-    try StreamingEncoding.encode(value, into: &writer, context: EncodingContext(options: options, userInfo: userInfo))
+    try StreamingEncoding.encode(value, into: &writer, context: context)
     return writer.json.withBytes { Data($0) }
   }
 
   /// `value` as a `JSONValue`.
   public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
-    let context = EncodingContext(options: options, userInfo: userInfo)
     let node = EncodedNode()
     do {
       try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)

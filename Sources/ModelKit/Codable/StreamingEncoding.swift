@@ -172,8 +172,15 @@ final class StreamingEncoding {
     } else if Value.self == Bool.self {
       try begin(slot)
       writer.json.write(Self.load(value, as: Bool.self))
+    } else if try context.encodeByStrategy(
+      value, to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key))
+    {
+      // written by the strategy
     } else {
       switch try plan(for: Value.self) {
+      case .converter where context.hasStrategies && context.converters.isContainer(Value.self):
+        // Its dates or data must meet the strategies: the elements come back one by one.
+        try value.encode(to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key))
       case .converter(let converter):
         let converter = unsafeDowncast(converter, to: ValueConverter<Value>.self)
         if !converter.isOmitted(value) {

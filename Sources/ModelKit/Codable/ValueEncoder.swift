@@ -5,10 +5,35 @@ final class EncodingContext {
   let options: JSONWriteOptions
   let userInfo: [CodingUserInfoKey: Any]
   lazy var converters = ConverterCache()
+  /// How dates and data are written; `nil` for ModelKit's own rules.
+  let dateStrategy: ModelEncoder.DateEncodingStrategy?
+  let dataStrategy: ModelEncoder.DataEncodingStrategy?
 
-  init(options: JSONWriteOptions, userInfo: [CodingUserInfoKey: Any]) {
+  init(
+    options: JSONWriteOptions, userInfo: [CodingUserInfoKey: Any],
+    dates: ModelEncoder.DateEncodingStrategy = .modelKit, data: ModelEncoder.DataEncodingStrategy = .base64
+  ) {
     self.options = options
     self.userInfo = userInfo
+    if case .modelKit = dates { dateStrategy = nil } else { dateStrategy = dates }
+    if case .base64 = data { dataStrategy = nil } else { dataStrategy = data }
+  }
+
+  /// Whether dates or data are written by a strategy.
+  var hasStrategies: Bool { dateStrategy != nil || dataStrategy != nil }
+
+  /// Writes `value` through a date or data strategy into `encoder`; false
+  /// when `Value` is neither or its strategy is ModelKit's own.
+  func encodeByStrategy<Value>(_ value: Value, to encoder: @autoclosure () -> any Encoder) throws -> Bool {
+    if let dateStrategy, Value.self == Date.self {
+      try dateStrategy.encode(unsafeBitCast(value, to: Date.self), to: encoder())
+      return true
+    }
+    if let dataStrategy, Value.self == Data.self {
+      try dataStrategy.encode(unsafeBitCast(value, to: Data.self), to: encoder())
+      return true
+    }
+    return false
   }
 }
 
@@ -181,6 +206,9 @@ final class ValueEncoder: Encoder {
   func encode<Value: Encodable>(
     _ value: Value, into node: EncodedNode, parent: [any CodingKey], key: (any CodingKey)?
   ) throws {
+    if try context.encodeByStrategy(value, to: ValueEncoder(context: context, node: node, parentPath: parent, key: key)) {
+      return
+    }
     // Containers encode themselves, so their elements come back here one by one.
     if !context.converters.isContainer(Value.self), let converter = try context.converters.converter(for: Value.self) {
       if converter.isOmitted(value) { return }

@@ -17,6 +17,13 @@ package enum DateText {
     return parseTwitter(bytes)
   }
 
+  /// The date ISO 8601 `text` (one of the `yyyy-MM-dd` forms) denotes, or nil.
+  package static func parseISO8601(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-") else { return nil }
+    return parseISO(bytes)
+  }
+
   private struct Scanner {
     let bytes: [UInt8]
     var index = 0

@@ -1,0 +1,100 @@
+import Foundation
+import ModelKit
+import Testing
+
+@Suite("Codable bridge date and data strategies")
+struct CodingStrategyTests {
+  struct Event: Codable, Equatable {
+    var at: Date
+    var blob: Data
+    var list: [Date] = []
+  }
+
+  let moment = Date(timeIntervalSince1970: 1_700_000_000)
+
+  /// Decodes `json` with `strategy`.
+  private func decode(_ json: String, _ strategy: ModelDecoder.DateDecodingStrategy, strict: Bool = false) throws -> Event {
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    decoder.dateDecodingStrategy = strategy
+    return try decoder.decode(Event.self, from: json)
+  }
+
+  @Test func datesDecodeByStrategy() throws {
+    let blob = #""blob": "AQI=""#
+    #expect(try decode(#"{"at": "2023-11-14T22:13:20Z", \#(blob)}"#, .modelKit).at == moment)
+    #expect(try decode(#"{"at": "Tue Nov 14 22:13:20 +0000 2023", \#(blob)}"#, .modelKit).at == moment)
+    #expect(try decode(#"{"at": 1700000000, \#(blob)}"#, .secondsSince1970).at == moment)
+    #expect(try decode(#"{"at": "1700000000000", \#(blob)}"#, .millisecondsSince1970).at == moment)
+    #expect(try decode(#"{"at": 721692800, \#(blob)}"#, .deferredToDate).at == moment)
+    #expect(try decode(#"{"at": "2023-11-14T23:13:20+01:00", \#(blob)}"#, .iso8601).at == moment)
+    #expect(try decode(#"{"at": "14/11/2023 22:13", \#(blob)}"#, .formatted("dd/MM/yyyy HH:mm")).at == moment.addingTimeInterval(-20))
+    let custom = ModelDecoder.DateDecodingStrategy.custom { decoder in
+      Date(timeIntervalSince1970: try decoder.singleValueContainer().decode(Double.self) * 60)
+    }
+    #expect(try decode(#"{"at": 28333333.333333332, \#(blob)}"#, custom).at.timeIntervalSince1970.rounded() == 1_700_000_000)
+  }
+
+  @Test func unreadableDatesAreEmptyOrDroppedLenientlyAndErrorsStrictly() throws {
+    let event = try decode(#"{"at": "soon", "blob": "AQI=", "list": ["2023-11-14T22:13:20Z", "later"]}"#, .iso8601)
+    #expect(event.list == [moment])
+    #expect {
+      try decode(#"{"at": "soon", "blob": "AQI="}"#, .iso8601, strict: true)
+    } throws: { error in
+      (error as? ModelError)?.codingPath == "$.at"
+    }
+  }
+
+  @Test func dataDecodesByStrategy() throws {
+    let decoder = ModelDecoder()
+    decoder.dataDecodingStrategy = .deferredToData
+    #expect(try decoder.decode(Event.self, from: #"{"at": 0, "blob": [1, 2]}"#).blob == Data([1, 2]))
+    decoder.dataDecodingStrategy = .custom { Data(try $0.singleValueContainer().decode(String.self).utf8) }
+    #expect(try decoder.decode(Event.self, from: #"{"at": 0, "blob": "hi"}"#).blob == Data("hi".utf8))
+    #expect(try ModelDecoder().decode(Event.self, from: #"{"at": 0, "blob": " AQI= "}"#).blob == Data([1, 2]))
+  }
+
+  @Test func datesAndDataEncodeByStrategy() throws {
+    let event = Event(at: moment.addingTimeInterval(0.25), blob: Data([1, 2]), list: [moment])
+    func written(_ dates: ModelEncoder.DateEncodingStrategy, _ data: ModelEncoder.DataEncodingStrategy = .base64)
+      throws -> JSONValue
+    {
+      let encoder = ModelEncoder()
+      encoder.dateEncodingStrategy = dates
+      encoder.dataEncodingStrategy = data
+      let streamed = try JSONValue(json: encoder.encode(event))
+      #expect(try encoder.encodeValue(event) == streamed)
+      return streamed
+    }
+    #expect(try written(.modelKit)["at"] == "2023-11-14T22:13:20.25Z")
+    #expect(try written(.modelKit)["blob"] == "AQI=")
+    #expect(try written(.iso8601)["list"] == ["2023-11-14T22:13:20Z"])
+    #expect(try written(.secondsSince1970)["at"] == 1_700_000_000.25)
+    #expect(try written(.millisecondsSince1970)["at"] == 1_700_000_000_250)
+    #expect(try written(.deferredToDate)["at"] == 721_692_800.25)
+    #expect(try written(.formatted("yyyy/MM/dd"))["at"] == "2023/11/14")
+    #expect(try written(.custom { date, encoder in
+      var single = encoder.singleValueContainer()
+      try single.encode("day \(Int(date.timeIntervalSince1970) / 86_400)")
+    })["at"] == "day 19675")
+    #expect(try written(.modelKit, .deferredToData)["blob"] == [1, 2])
+    #expect(try written(.modelKit, .custom { data, encoder in
+      var single = encoder.singleValueContainer()
+      try single.encode(data.count)
+    })["blob"] == 2)
+  }
+
+  @Test func strategiesRoundTrip() throws {
+    let event = Event(at: moment, blob: Data([9, 8, 7]), list: [moment, moment.addingTimeInterval(60)])
+    let encoder = ModelEncoder()
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    encoder.dataEncodingStrategy = .deferredToData
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    decoder.dateDecodingStrategy = .millisecondsSince1970
+    decoder.dataDecodingStrategy = .deferredToData
+    #expect(try decoder.decode(Event.self, from: encoder.encode(event)) == event)
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .millisecondsSince1970
+    foundation.dataDecodingStrategy = .deferredToData
+    #expect(try foundation.decode(Event.self, from: encoder.encode(event)) == event)
+  }
+}

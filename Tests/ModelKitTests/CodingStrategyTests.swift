@@ -98,3 +98,33 @@ struct CodingStrategyTests {
     #expect(try foundation.decode(Event.self, from: encoder.encode(event)) == event)
   }
 }
+
+@Suite("Codable bridge userInfo")
+struct CodableUserInfoTests {
+  static let unit = CodingUserInfoKey(rawValue: "unit")!
+
+  /// Reads and writes its length in the unit `userInfo` names.
+  struct Length: Codable, Equatable {
+    var meters: Double
+    init(meters: Double) { self.meters = meters }
+    init(from decoder: any Decoder) throws {
+      let scale = decoder.userInfo[CodableUserInfoTests.unit] as? Double ?? 1
+      meters = try decoder.singleValueContainer().decode(Double.self) * scale
+    }
+    func encode(to encoder: any Encoder) throws {
+      let scale = encoder.userInfo[CodableUserInfoTests.unit] as? Double ?? 1
+      var single = encoder.singleValueContainer()
+      try single.encode(meters / scale)
+    }
+  }
+
+  @Test func userInfoReachesTheTypes() throws {
+    let decoder = ModelDecoder()
+    decoder.userInfo[Self.unit] = 1000.0
+    #expect(try decoder.decode([Length].self, from: "[1.5, 2]") == [Length(meters: 1500), Length(meters: 2000)])
+    let encoder = ModelEncoder()
+    encoder.userInfo[Self.unit] = 100.0
+    #expect(try JSONValue(json: encoder.encode([Length(meters: 250)])) == [2.5])
+    #expect(try encoder.encodeValue([Length(meters: 250)]) == [2.5])
+  }
+}

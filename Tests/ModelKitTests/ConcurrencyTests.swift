@@ -16,6 +16,20 @@ struct C10: JSONModel { var id = ""; static var keyMapping: [String: JSONKey] { 
 struct C11: JSONModel { var c10 = C10(); var c9: C9?; var c8: C8? }
 struct C12: JSONModel { var all: [C11] = []; var decimal: Decimal = 0 }
 
+// Plain Codable types whose plans, traits and key mappings the bridge
+// first looks up concurrently.
+struct K1: Codable, Equatable, JSONKeyMapping {
+  var id = 0
+  var tags: [String] = []
+  static var keyMapping: [String: JSONKey] { ["id": ["ID", "id"]] }
+}
+struct K2: Codable, Equatable { var items: [K1] = []; var byName: [String: K1] = [:]; var at = Date(timeIntervalSince1970: 0) }
+struct K3: Codable, Equatable, JSONKeyMapping {
+  var inner = K2()
+  var note = ""
+  static var keyMapping: [String: JSONKey] { ["note": "meta.note"] }
+}
+
 @Suite("Concurrency")
 struct ConcurrencyTests {
   static let json = #"""
@@ -44,5 +58,23 @@ struct ConcurrencyTests {
     }
     #expect(results.count == 64)
     #expect(results.allSatisfy { $0 == expected })
+  }
+
+  @Test func sixtyFourTasksUseTheCodableBridgeOnFirstUse() async throws {
+    let value = K3(
+      inner: K2(items: [K1(id: 1, tags: ["a"])], byName: ["x": K1(id: 2)], at: Date(timeIntervalSince1970: 60)),
+      note: "n")
+    let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+      for index in 0..<64 {
+        group.addTask {
+          let data = try ModelEncoder(options: index.isMultiple(of: 2) ? [] : .sortedKeys).encode(value)
+          let strict = ModelDecoder(options: DecodingOptions(strict: index.isMultiple(of: 3)))
+          return try strict.decode(K3.self, from: data) == value
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(results.count == 64)
+    #expect(results.allSatisfy { $0 })
   }
 }

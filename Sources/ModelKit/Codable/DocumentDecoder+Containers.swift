@@ -257,26 +257,26 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, key: nil, element: decoder.dropsMismatches)
+    try converted(T.self)
   }
 
   // The common scalars read their natural JSON kind directly, as in `ObjectContainer`.
 
   func decode(_ type: String.Type) throws -> String {
     if let node = decoder.node, let value = decoder.context.document.string(node) { return value }
-    return try decode(String.self, generic: ())
+    return try converted(String.self)
   }
 
   func decode(_ type: Bool.Type) throws -> Bool {
     if let node = decoder.node, let value = decoder.context.document.bool(node) { return value }
-    return try decode(Bool.self, generic: ())
+    return try converted(Bool.self)
   }
 
   func decode(_ type: Int.Type) throws -> Int {
     if let node = decoder.node, let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) {
       return value
     }
-    return try decode(Int.self, generic: ())
+    return try converted(Int.self)
   }
 
   func decode(_ type: Double.Type) throws -> Double {
@@ -285,11 +285,11 @@ struct ValueContainer: SingleValueDecodingContainer {
     {
       return value
     }
-    return try decode(Double.self, generic: ())
+    return try converted(Double.self)
   }
 
   /// The generic path, for conversions, missing values and errors.
-  private func decode<T: Decodable>(_ type: T.Type, generic: Void) throws -> T {
+  private func converted<T: Decodable>(_ type: T.Type) throws -> T {
     try decoder.decode(T.self, from: decoder.node, key: nil, element: decoder.dropsMismatches)
   }
 }

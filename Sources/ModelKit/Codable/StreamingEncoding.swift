@@ -98,7 +98,7 @@ final class StreamingEncoding {
 
   // MARK: - Values
 
-  /// How a type is written, decided once per type and call.
+  /// How a type is written, decided once per type.
   private enum Plan {
     /// ModelKit's converter writes it.
     case converter(AnyConverter)

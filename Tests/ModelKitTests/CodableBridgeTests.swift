@@ -139,6 +139,30 @@ struct CodableBridgeTests {
     #expect(throws: ModelError.self) { try ModelDecoder().decode(Order.self, from: "[1") }
   }
 
+  @Test func aWrongTopLevelKindIsAnErrorInEveryMode() throws {
+    for strict in [false, true] {
+      let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+      for (json, decode) in [
+        ("[1, 2]", { try decoder.decode(Order.self, from: $0) as Any }),
+        (#"{"a": 1}"#, { try decoder.decode([Order].self, from: $0) as Any }),
+        (#"{"a": 1}"#, { try decoder.decode([Int].self, from: $0) as Any }),
+        ("\"text\"", { try decoder.decode([String: Int].self, from: $0) as Any }),
+      ] as [(String, (String) throws -> Any)] {
+        #expect {
+          try decode(json)
+        } throws: { error in
+          let kind = (error as? ModelError)?.kind
+          return strict ? kind == .typeMismatch || kind == .wrongTopLevel : kind == .wrongTopLevel
+        }
+      }
+    }
+    // Inside the document, leniency applies: the wrong kind reads as empty.
+    struct Holder: Codable { var order: Order; var list: [Int] }
+    let holder = try ModelDecoder().decode(Holder.self, from: #"{"order": [1], "list": {"a": 1}}"#)
+    #expect(holder.order == Order(id: 0, note: "", paid: false, total: nil))
+    #expect(holder.list.isEmpty)
+  }
+
   @Test func modelsHoldCodableValues() throws {
     let shipment = try Shipment(json: #"{"order": {"order_id": "9", "meta": {"note": "n"}, "paid": 1}, "geometry": {"meta": {"kind": "p"}, "point": [1, 2], "nested": [[3]]}}"#)
     #expect(shipment.order == Order(id: 9, note: "n", paid: true, total: nil))

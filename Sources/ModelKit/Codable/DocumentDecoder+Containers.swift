@@ -290,7 +290,7 @@ struct ValueContainer: SingleValueDecodingContainer {
 
   /// The generic path, for conversions, missing values and errors.
   private func converted<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, key: nil, element: decoder.dropsMismatches)
+    try decoder.decode(T.self, from: decoder.node, key: nil, onMismatch: decoder.onMismatch)
   }
 }
 

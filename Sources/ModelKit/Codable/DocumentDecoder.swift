@@ -142,22 +142,32 @@ final class DocumentDecoder: Decoder {
   private let key: (any CodingKey)?
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
   let mapping: [String: [[String]]]?
-  /// Set for a collection element in lenient mode: a container of the
-  /// wrong kind drops the element instead of reading as empty.
-  let dropsMismatches: Bool
+  /// What a lenient value that does not convert (or asks for a container
+  /// of the wrong kind) becomes.
+  let onMismatch: Mismatch
+
+  /// What lenient decoding does with a value that does not convert.
+  enum Mismatch {
+    /// A property: its type's empty value.
+    case empty
+    /// A collection element: dropped (`DroppedElement` is thrown).
+    case drop
+    /// The top-level value: a `ModelError`, in every mode.
+    case fail
+  }
 
   var userInfo: [CodingUserInfoKey: Any] { context.userInfo }
 
   init(
     context: DecodingContext, node: JSONDocument.Node?, parent: DocumentDecoder?, key: (any CodingKey)?,
-    mapping: [String: [[String]]]? = nil, dropsMismatches: Bool = false
+    mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty
   ) {
     self.context = context
     self.node = node
     self.parent = parent
     self.key = key
     self.mapping = mapping
-    self.dropsMismatches = dropsMismatches
+    self.onMismatch = onMismatch
   }
 
   var codingPath: [any CodingKey] {
@@ -184,9 +194,13 @@ final class DocumentDecoder: Decoder {
   }
 
   /// The node when it has `kind`; nil for a missing node, or leniently for
-  /// any other kind (an empty container); strict mode throws.
+  /// any other kind (an empty container); strict mode throws, and so does
+  /// a top-level value in every mode.
   private func present(_ kind: JSONKind, _ what: String) throws -> JSONDocument.Node? {
-    if dropsMismatches, node.map({ context.document.kind(of: $0) }) != kind { throw DroppedElement() }
+    if onMismatch != .empty, let found = node.map({ context.document.kind(of: $0) }), found != kind {
+      if onMismatch == .drop { throw DroppedElement() }
+      throw ModelError(kind: .wrongTopLevel, message: "expected \(what), found \(found.article)", codingPath: path)
+    }
     guard let node else {
       if context.options.strict {
         throw ModelError(kind: .missingKey, message: "expected \(what), found nothing", codingPath: path)
@@ -204,18 +218,17 @@ final class DocumentDecoder: Decoder {
   var path: String { DecodingContext.describe(codingPath) }
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
-  /// this decoder's value (nil: this value itself, as a single value).
-  /// Leniently, a collection `element` that does not convert throws
-  /// `DroppedElement` instead of reading as its type's empty value.
+  /// this decoder's value (nil: this value itself, as a single value);
+  /// `onMismatch` says what a lenient value that does not convert becomes.
   func decode<Value: Decodable>(
-    _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, element: Bool = false
+    _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch = .empty
   ) throws -> Value {
     func path() -> [any CodingKey] { key.map { codingPath + [$0] } ?? codingPath }
     if let strategy = context.dateStrategy, Value.self == Date.self {
-      return try decodeByStrategy(node, key: key, element: element) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
+      return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
     }
     if let strategy = context.dataStrategy, Value.self == Data.self {
-      return try decodeByStrategy(node, key: key, element: element) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
+      return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
     }
     var entry = try context.converters.entry(for: Value.self)
     if context.hasStrategies, entry.converter != nil, context.converters.isContainer(Value.self) {
@@ -228,8 +241,13 @@ final class DocumentDecoder: Decoder {
         switch try converter.decode(node, &context.reader) {
         case .value(let value): return value
         case .failed(let failure):
-          if context.options.strict { throw context.failure(failure, Value.self, at: path()) }
-          if element { throw DroppedElement() }
+          if onMismatch == .fail && failure == .mismatch {
+            throw ModelError(
+              kind: .wrongTopLevel, message: "\(Value.self) cannot be read from \(context.document.kind(of: node).article)",
+              codingPath: DecodingContext.describe(path()))
+          }
+          if context.options.strict || onMismatch == .fail { throw context.failure(failure, Value.self, at: path()) }
+          if onMismatch == .drop { throw DroppedElement() }
         }
       } else if context.options.strict {
         throw ModelError(kind: .missingKey, message: "no value for \(Value.self)", codingPath: DecodingContext.describe(path()))
@@ -245,7 +263,7 @@ final class DocumentDecoder: Decoder {
     }
     let decoder = DocumentDecoder(
       context: context, node: node, parent: self, key: key, mapping: traits?.mapping,
-      dropsMismatches: element && !context.options.strict)
+      onMismatch: context.options.strict ? .empty : onMismatch)
     return try Value(from: decoder)
   }
 
@@ -259,13 +277,14 @@ final class DocumentDecoder: Decoder {
   /// A value read by a date or data strategy; leniently, one it cannot
   /// read is a failed conversion (the empty value, or a dropped element).
   private func decodeByStrategy<Value: Decodable>(
-    _ node: JSONDocument.Node?, key: (any CodingKey)?, element: Bool, _ read: (DocumentDecoder) throws -> Value
+    _ node: JSONDocument.Node?, key: (any CodingKey)?, _ onMismatch: Mismatch,
+    _ read: (DocumentDecoder) throws -> Value
   ) throws -> Value {
     do {
       return try read(DocumentDecoder(context: context, node: node, parent: self, key: key))
     } catch {
-      if context.options.strict { throw error }
-      if element { throw DroppedElement() }
+      if context.options.strict || onMismatch == .fail { throw error }
+      if onMismatch == .drop { throw DroppedElement() }
       return try emptyValue(Value.self, key: key)
     }
   }

@@ -21,7 +21,7 @@ extension Array: ElementDroppingCollection where Element: Decodable {
     result.reserveCapacity(document.count(of: node))
     var index = 0
     for item in document.elements(of: node) {
-      if let element = try? decoder.decode(Element.self, from: item, key: AnyKey(index: index), element: true) {
+      if let element = try? decoder.decode(Element.self, from: item, key: AnyKey(index: index), onMismatch: .drop) {
         result.append(element)
       }
       index += 1
@@ -40,7 +40,7 @@ extension Dictionary: ElementDroppingCollection where Key == String, Value: Deco
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
       // A later duplicate that does not decode still replaces the earlier one.
-      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), element: true)
+      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), onMismatch: .drop)
     }
     return result
   }

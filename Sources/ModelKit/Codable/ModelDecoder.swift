@@ -51,7 +51,7 @@ public final class ModelDecoder {
       data: dataDecodingStrategy)
     let decoder = DocumentDecoder(context: context, node: source.node, parent: nil, key: nil)
     do {
-      return try decoder.decode(T.self, from: source.node, key: nil)
+      return try decoder.decode(T.self, from: source.node, key: nil, onMismatch: .fail)
     } catch let error as ModelError {
       throw error
     } catch {

@@ -25,8 +25,8 @@ final class StreamEncoder: Encoder {
   private let key: PathKey
   /// Key renames from the type's `JSONKeyMapping`.
   let renames: [String: String]?
-  /// Whether this value has opened its container.
-  private var opened = false
+  /// Whether this value has opened its container (one thread, one access at a time).
+  @exclusivity(unchecked) private var opened = false
 
   init(encoding: StreamingEncoding, slot: Int, parent: StreamEncoder?, key: PathKey, renames: [String: String]? = nil) {
     self.encoding = encoding

@@ -117,8 +117,9 @@ final class StreamingEncoding {
       plan = known
     } else {
       plan = try Self.sharedPlans.plan(for: Value.self, context: context)
-      plans[identifier] = plan
     }
+    // The plan it replaces joins the others, so a call that meets one type only never fills them.
+    if let last = lastPlan { plans[last.type] = last.plan }
     lastPlan = (identifier, plan)
     return plan
   }

@@ -206,3 +206,80 @@ struct StreamingEncoderTests {
     #expect(value["badge"] == ["title": "b", "level": 2])
   }
 }
+
+/// Random nested values, encoded the way hand-written `encode(to:)` methods do.
+indirect enum Shape: Encodable {
+  case integer(Int)
+  case number(Double)
+  case text(String)
+  case flag(Bool)
+  case nothing
+  case list([Shape])
+  case object([(String, Shape)])
+
+  struct Name: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .integer(let value): try encoder.single(value)
+    case .number(let value): try encoder.single(value)
+    case .text(let value): try encoder.single(value)
+    case .flag(let value): try encoder.single(value)
+    case .nothing:
+      var single = encoder.singleValueContainer()
+      try single.encodeNil()
+    case .list(let elements):
+      var unkeyed = encoder.unkeyedContainer()
+      for element in elements { try unkeyed.encode(element) }
+    case .object(let members):
+      var keyed = encoder.container(keyedBy: Name.self)
+      for (name, value) in members { try keyed.encode(value, forKey: Name(stringValue: name)) }
+    }
+  }
+
+  /// A random shape at most `depth` levels deep, from a fixed-seed sequence.
+  static func random(depth: Int, _ state: inout UInt64) -> Shape {
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let texts = ["", "plain", "quo\"te", "back\\slash", "a/b", "tab\there", "line\nbreak", "é", "日本", "🙂", "\u{1}"]
+    switch next(depth > 0 ? 7 : 5) {
+    case 0: return .integer(next(2_000_001) - 1_000_000)
+    case 1: return .number(Double(next(2_000_001) - 1_000_000) / Double(next(999) + 1))
+    case 2: return .text(texts[next(texts.count)])
+    case 3: return .flag(next(2) == 1)
+    case 4: return .nothing
+    case 5: return .list((0..<next(5)).map { _ in random(depth: depth - 1, &state) })
+    default:
+      return .object((0..<next(6)).map { index in ("\(texts[next(texts.count)])\(index)", random(depth: depth - 1, &state)) })
+    }
+  }
+}
+
+extension Encoder {
+  fileprivate func single<Value: Encodable>(_ value: Value) throws {
+    var container = singleValueContainer()
+    try container.encode(value)
+  }
+}
+
+@Suite("ModelEncoder streaming, random values")
+struct StreamingEncoderRandomTests {
+  @Test func streamTreeAndFoundationAgree() throws {
+    var state: UInt64 = 0x5EED
+    for _ in 0..<500 {
+      let shape = Shape.random(depth: 4, &state)
+      let streamed = try JSONValue(json: ModelEncoder().encode(shape))
+      #expect(streamed == (try ModelEncoder().encodeValue(shape)))
+      #expect(streamed == (try JSONValue(json: JSONEncoder().encode(shape))))
+      let pretty = try JSONValue(json: ModelEncoder(options: .prettyPrinted).encode(shape))
+      #expect(pretty == streamed)
+    }
+  }
+}

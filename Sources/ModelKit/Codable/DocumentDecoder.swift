@@ -259,7 +259,7 @@ final class DocumentDecoder: Decoder {
       context.document.kind(of: node) == collection.kind
     {
       let decoder = DocumentDecoder(context: context, node: node, parent: self, key: key)
-      return try Self.decode(collection, node, decoder)
+      return Self.decode(collection, node, decoder)
     }
     let decoder = DocumentDecoder(
       context: context, node: node, parent: self, key: key, mapping: traits?.mapping,
@@ -270,8 +270,8 @@ final class DocumentDecoder: Decoder {
   /// `Value`, known to be the collection type `Collection`, decoded element by element.
   private static func decode<Collection: ElementDroppingCollection, Value>(
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
-  ) throws -> Value {
-    unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
+  ) -> Value {
+    unsafeBitCast(Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
   }
 
   /// A value read by a date or data strategy; leniently, one it cannot

@@ -9,13 +9,13 @@ protocol ElementDroppingCollection {
   /// The JSON kind the collection is read from.
   static var kind: JSONKind { get }
   /// The collection of the elements of `node` that decode.
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self
 }
 
 extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind { .array }
 
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
     let document = decoder.context.document
     var result: [Element] = []
     result.reserveCapacity(document.count(of: node))
@@ -33,7 +33,7 @@ extension Array: ElementDroppingCollection where Element: Decodable {
 extension Dictionary: ElementDroppingCollection where Key == String, Value: Decodable {
   static var kind: JSONKind { .object }
 
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
     let document = decoder.context.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))

@@ -4,12 +4,21 @@ import Foundation
 struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONDocument.Node?
+  /// A hash table of the members, for objects too large to scan.
   private let index: MemberIndex?
 
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
-    index = object.map { MemberIndex(decoder.context.document, $0) }
+    let document = decoder.context.document
+    index = object.flatMap { document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0) : nil }
+  }
+
+  /// The last member named `name`: from the table, or by scanning a small object.
+  private func member(_ name: String) -> JSONDocument.Node? {
+    if let index { return index.member(name) }
+    guard let object else { return nil }
+    return decoder.context.document.member(name, of: object)
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
@@ -23,18 +32,18 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The node for `key`: its mapped candidates (first present, non-null one
   /// wins) or its own name (snake_case with `.convertFromSnakeCase`).
   private func node(for key: Key) -> JSONDocument.Node? {
-    guard let object, let index else { return nil }
+    guard let object else { return nil }
     let document = decoder.context.document
     guard let candidates = decoder.mapping?[key.stringValue] else {
       let snakeCase = decoder.context.options.keyDecoding == .convertFromSnakeCase
-      return index.member(snakeCase ? SchemaBuilder.snakeCase(key.stringValue) : key.stringValue)
+      return member(snakeCase ? SchemaBuilder.snakeCase(key.stringValue) : key.stringValue)
     }
     var firstNull: JSONDocument.Node?
     for candidate in candidates {
       var current = object
       var found = true
       for (step, segment) in candidate.enumerated() {
-        let next = step == 0 ? index.member(segment) : document.member(segment, of: current)
+        let next = step == 0 ? member(segment) : document.member(segment, of: current)
         guard let next, step == candidate.count - 1 || document.kind(of: next) == .object else {
           found = false
           break
@@ -174,7 +183,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func superDecoder() throws -> any Decoder {
     DocumentDecoder(
-      context: decoder.context, node: index?.member("super"), parent: decoder, key: AnyKey("super"),
+      context: decoder.context, node: member("super"), parent: decoder, key: AnyKey("super"),
       mapping: decoder.mapping)
   }
 
@@ -294,34 +303,24 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 }
 
-/// Finds an object's members by name, the last one winning as everywhere.
-///
-/// Small objects are scanned; larger ones get an open-addressed table of
-/// their keys' hashes, taken from the raw bytes without making strings.
-/// Keys with escapes or non-ASCII bytes go to a dictionary, for `String`
-/// equality.
+/// Finds the members of an object too large to scan by name, the last one
+/// winning as everywhere: an open-addressed table of their keys' hashes,
+/// taken from the raw bytes without making strings. Keys with escapes or
+/// non-ASCII bytes go to a dictionary, for `String` equality.
 final class MemberIndex {
   private let document: JSONDocument
-  private let object: JSONDocument.Node
-  /// For objects of more than `scanLimit` members: keys, values and the table.
   private let keys: [JSONDocument.Node]
   private let values: [JSONDocument.Node]
   /// Member index + 1 by hash slot (0 = empty).
   private let slots: [Int]
   private let others: [String: JSONDocument.Node]
-  private let scans: Bool
 
-  private static let scanLimit = 8
+  /// Objects of up to this many members are scanned instead.
+  static let scanLimit = 8
 
   init(_ document: JSONDocument, _ object: JSONDocument.Node) {
     self.document = document
-    self.object = object
     let count = document.count(of: object)
-    scans = count <= Self.scanLimit
-    guard !scans else {
-      (keys, values, slots, others) = ([], [], [], [:])
-      return
-    }
     var keys: [JSONDocument.Node] = []
     var values: [JSONDocument.Node] = []
     var others: [String: JSONDocument.Node] = [:]
@@ -352,7 +351,6 @@ final class MemberIndex {
 
   /// The last member named `name`.
   func member(_ name: String) -> JSONDocument.Node? {
-    if scans { return document.member(name, of: object) }
     var name = name
     return name.withUTF8 { utf8 -> JSONDocument.Node? in
       guard utf8.allSatisfy({ $0 < 0x80 }) else { return others[String(decoding: utf8, as: UTF8.self)] }

@@ -4,6 +4,8 @@ import Foundation
 struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONDocument.Node?
+  /// The decoder's document, held here so that each read need not reach it through the decoder.
+  private let document: JSONDocument
   /// A hash table of the members, for objects too large to scan.
   private let index: MemberIndex?
 
@@ -11,6 +13,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     self.decoder = decoder
     self.object = object
     let document = decoder.context.document
+    self.document = document
     index = object.flatMap { document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0) : nil }
   }
 
@@ -18,14 +21,13 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func member(_ name: String) -> JSONDocument.Node? {
     if let index { return index.member(name) }
     guard let object else { return nil }
-    return decoder.context.document.member(name, of: object)
+    return document.member(name, of: object)
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
 
   var allKeys: [Key] {
     guard let object else { return [] }
-    let document = decoder.context.document
     return document.members(of: object).compactMap { key, _ in document.string(key).flatMap(Key.init(stringValue:)) }
   }
 
@@ -33,7 +35,6 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// wins) or its own name (snake_case with `.convertFromSnakeCase`).
   private func node(for key: Key) -> JSONDocument.Node? {
     guard let object else { return nil }
-    let document = decoder.context.document
     guard let candidates = decoder.mapping?[key.stringValue] else {
       let snakeCase = decoder.context.options.keyDecoding == .convertFromSnakeCase
       return member(snakeCase ? SchemaBuilder.snakeCase(key.stringValue) : key.stringValue)
@@ -66,45 +67,45 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return true
     }
-    return decoder.context.document.isNull(node)
+    return document.isNull(node)
   }
 
   // The common scalars read their natural JSON kind directly; anything
   // else (a conversion, a missing key, an error) takes the generic path.
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    if let node = node(for: key), let value = decoder.context.document.string(node) { return value }
+    if let node = node(for: key), let value = document.string(node) { return value }
     return try decodeConverted(String.self, forKey: key)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    if let node = node(for: key), let value = decoder.context.document.bool(node) { return value }
+    if let node = node(for: key), let value = document.bool(node) { return value }
     return try decodeConverted(Bool.self, forKey: key)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    if let node = node(for: key), let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) {
+    if let node = node(for: key), let value = document.storedInteger(node).int.flatMap(Int.init(exactly:)) {
       return value
     }
     return try decodeConverted(Int.self, forKey: key)
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    if let node = node(for: key), let value = decoder.context.document.storedInteger(node).int { return value }
+    if let node = node(for: key), let value = document.storedInteger(node).int { return value }
     return try decodeConverted(Int64.self, forKey: key)
   }
 
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
     if let node = node(for: key) {
-      let stored = decoder.context.document.storedInteger(node)
+      let stored = document.storedInteger(node)
       if let value = stored.uint ?? stored.int.flatMap(UInt64.init(exactly:)) { return value }
     }
     return try decodeConverted(UInt64.self, forKey: key)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    if let node = node(for: key), decoder.context.document.kind(of: node) == .number,
-      let value = decoder.context.document.double(node)
+    if let node = node(for: key), document.kind(of: node) == .number,
+      let value = document.double(node)
     {
       return value
     }
@@ -112,26 +113,26 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if let value = decoder.context.document.string(node) { return value }
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.string(node) { return value }
     return try decodeConvertedIfPresent(String.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if let value = decoder.context.document.storedInteger(node).int.flatMap(Int.init(exactly:)) { return value }
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.storedInteger(node).int.flatMap(Int.init(exactly:)) { return value }
     return try decodeConvertedIfPresent(Int.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if let value = decoder.context.document.bool(node) { return value }
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.bool(node) { return value }
     return try decodeConvertedIfPresent(Bool.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
-    if decoder.context.document.kind(of: node) == .number, let value = decoder.context.document.double(node) {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if document.kind(of: node) == .number, let value = document.double(node) {
       return value
     }
     return try decodeConvertedIfPresent(Double.self, node: node, forKey: key)
@@ -161,7 +162,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let node = node(for: key), !decoder.context.document.isNull(node) else { return nil }
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.
     let converts = try decoder.context.converter(for: T.self) != nil

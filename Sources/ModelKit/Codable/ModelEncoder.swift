@@ -30,7 +30,7 @@ public final class ModelEncoder {
 
   /// `value` as UTF-8 JSON text.
   public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
-    var writer = ModelWriter(options: options, capacity: 4096)
+    var writer = ModelWriter(options: options, capacity: 1024)
     try StreamingEncoding.encode(value, into: &writer, context: context)
     return writer.json.withBytes { Data($0) }
   }

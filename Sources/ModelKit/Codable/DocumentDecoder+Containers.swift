@@ -165,7 +165,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard let node = node(for: key), !document.isNull(node) else { return nil }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.
-    let converts = try decoder.context.converter(for: T.self) != nil
+    let converts = try decoder.context.converters.entry(for: T.self).converter != nil
     if decoder.context.options.strict || !converts {
       return try decoder.decode(T.self, from: node, key: key)
     }

@@ -28,10 +28,6 @@ final class DecodingContext {
     if case .base64 = data { dataStrategy = nil } else { dataStrategy = data }
   }
 
-  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
-    try converters.converter(for: type)
-  }
-
   /// The error for a value that did not convert, at `path`.
   func failure(_ failure: ConversionFailure, _ type: Any.Type, at path: [any CodingKey]) -> ModelError {
     let (kind, what): (ModelError.Kind, String) =

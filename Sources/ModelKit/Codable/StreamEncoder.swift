@@ -65,7 +65,7 @@ final class StreamEncoder: Encoder {
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(StreamObjectContainer<Key>(encoder: self, frame: container(object: true), renames: renames))
+    KeyedEncodingContainer(StreamObjectContainer<Key>(encoder: self, frame: container(object: true)))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -80,14 +80,15 @@ final class StreamEncoder: Encoder {
 struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: StreamEncoder
   let frame: Int
-  let renames: [String: String]?
+  /// The encoder's key renames, kept at hand for every key.
+  private let renames: [String: String]?
   /// The encoder's stream, which the encoder keeps alive.
   private unowned(unsafe) let encoding: StreamingEncoding
 
-  init(encoder: StreamEncoder, frame: Int, renames: [String: String]?) {
+  init(encoder: StreamEncoder, frame: Int) {
     self.encoder = encoder
     self.frame = frame
-    self.renames = renames
+    renames = encoder.renames
     encoding = encoder.encoding
   }
 
@@ -101,7 +102,7 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Enters this object and writes `key`.
   private func start(_ key: Key) throws {
     try encoding.enter(frame)
-    encoding.writeKey(name(key))
+    encoding.writer.json.writeKey(name(key))
   }
 
   mutating func encodeNil(forKey key: Key) throws {
@@ -193,7 +194,7 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     -> KeyedEncodingContainer<NestedKey>
   {
     let frame = nested(key, object: true)
-    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child(key), frame: frame, renames: nil))
+    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child(key), frame: frame))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -235,7 +236,7 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
   private mutating func start() throws -> Int {
     try encoding.enter(frame)
     count += 1
-    return encoding.countElement()
+    return count - 1
   }
 
   mutating func encodeNil() throws {
@@ -290,7 +291,7 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
     let (child, frame) = nested(object: true)
-    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child, frame: frame, renames: nil))
+    return KeyedEncodingContainer(StreamObjectContainer<NestedKey>(encoder: child, frame: frame))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -32,8 +32,6 @@ final class StreamingEncoding {
   private struct Frame {
     let id: Int
     let isObject: Bool
-    /// Elements written into this array.
-    var count = 0
   }
 
   /// The open containers, innermost last.
@@ -250,7 +248,7 @@ final class StreamingEncoding {
     pendingSlot = 0
     if let key = pendingKey {
       pendingKey = nil
-      writeKey(key)
+      writer.json.writeKey(key)
     }
   }
 
@@ -296,34 +294,6 @@ final class StreamingEncoding {
     while frames.count > depth {
       let frame = frames.removeLast()
       if frame.isObject { writer.json.endObject() } else { writer.json.endArray() }
-    }
-  }
-
-  /// Counts an element of the innermost (array) container; returns its index.
-  func countElement() -> Int {
-    let index = frames[frames.count - 1].count
-    frames[frames.count - 1].count = index + 1
-    return index
-  }
-
-  /// Writes `key` into the innermost (object) container.
-  func writeKey(_ key: String) {
-    var key = key
-    key.withUTF8 { utf8 in
-      guard let base = utf8.baseAddress else { return writer.json.writeKey(utf8: utf8, needsEscaping: false) }
-      // Most keys are short and plain: check them eight bytes at a time.
-      var escapes: UInt64 = 0
-      var index = 0
-      while index + 8 <= utf8.count {
-        escapes |= JSONEscapes.mask(UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian, escapingSlashes: true)
-        index += 8
-      }
-      while index < utf8.count {
-        let byte = base[index]
-        if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") { escapes = 1 }
-        index += 1
-      }
-      writer.json.writeKey(utf8: utf8, needsEscaping: escapes != 0)
     }
   }
 

@@ -213,22 +213,17 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     }
     // The common value types get code specialised for them: generic
     // dictionary code looks up metadata on every insertion.
-    if Value.self == String.self {
-      let result = try Self.members(of: node, &reader, unsafeDowncast(value, to: ValueConverter<String>.self))
-      return .value(unsafeBitCast(result, to: [String: Value].self))
-    }
-    if Value.self == Int.self {
-      let result = try Self.members(of: node, &reader, unsafeDowncast(value, to: ValueConverter<Int>.self))
-      return .value(unsafeBitCast(result, to: [String: Value].self))
-    }
-    return .value(try Self.members(of: node, &reader, value))
+    if Value.self == String.self { return try specialised(node, &reader, String.self) }
+    if Value.self == Int.self { return try specialised(node, &reader, Int.self) }
+    return try specialised(node, &reader, Value.self)
   }
 
-  /// The converted members of object `node`.
+  /// `decode` for `Value == Member`, compiled for `Member`.
   @inline(__always)
-  private static func members<Member>(
-    of node: JSONDocument.Node, _ reader: inout ModelReader, _ converter: ValueConverter<Member>
-  ) throws(ModelError) -> [String: Member] {
+  private func specialised<Member>(_ node: JSONDocument.Node, _ reader: inout ModelReader, _ member: Member.Type)
+    throws(ModelError) -> Converted<[String: Value]>
+  {
+    let converter = unsafeDowncast(value, to: ValueConverter<Member>.self)
     let document = reader.document
     var result: [String: Member] = [:]
     result.reserveCapacity(document.count(of: node))
@@ -240,7 +235,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
         result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
       }
     }
-    return result
+    return .value(unsafeBitCast(result, to: [String: Value].self))
   }
 
   override func encode(_ dictionary: [String: Value], _ writer: inout ModelWriter) throws(ModelError) {

@@ -20,7 +20,7 @@ extension ModelReader {
       return .value((false, document.bool(node) == true ? 1 : 0))
     case .string where !options.strict:
       // The common case, digits such as "640", without the general text rules.
-      if let digits = document.withRawString(node, { raw, _ in Self.plainInteger(raw) }) ?? nil {
+      if let digits = document.withRawString(node, { raw, _ in NumberText.plainInteger(raw) }) ?? nil {
         return .value(digits)
       }
       switch LenientText.meaning(of: document.string(node) ?? "") {
@@ -34,19 +34,6 @@ extension ModelReader {
     default:
       return .failed(.mismatch)
     }
-  }
-
-  /// A string of 1–19 ASCII digits, optionally after a `-`; nil for anything else.
-  private static func plainInteger(_ raw: UnsafeBufferPointer<UInt8>) -> (negative: Bool, magnitude: UInt64)? {
-    let negative = raw.first == UInt8(ascii: "-")
-    let digits = UnsafeBufferPointer(rebasing: raw[(negative ? 1 : 0)...])
-    guard !digits.isEmpty, digits.count <= 19 else { return nil }
-    var magnitude: UInt64 = 0
-    for byte in digits {
-      guard byte &- UInt8(ascii: "0") < 10 else { return nil }
-      magnitude = magnitude * 10 + UInt64(byte &- UInt8(ascii: "0"))
-    }
-    return (negative && magnitude != 0, magnitude)
   }
 
   private func integer(fromText text: UnsafeBufferPointer<UInt8>) -> Converted<(

@@ -39,8 +39,8 @@ final class OutputPlan: @unchecked Sendable {
       position += 1
       let keyStart = keyBytes.count
       keyBytes += Array(node.key.utf8)
-      let keyNeedsEscaping = node.key.utf8.contains {
-        $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/")
+      let keyNeedsEscaping = keyBytes[keyStart...].withUnsafeBufferPointer {
+        JSONEscapes.anyNeeded(in: $0, escapingSlashes: true)  // the writer decides about slashes
       }
       let fieldStart = fieldList.count
       fieldList += node.fields

@@ -93,6 +93,7 @@ package enum NumberText {
   package static func integer(_ text: UnsafeBufferPointer<UInt8>, truncating: Bool = false) -> (
     negative: Bool, magnitude: UInt64
   )? {
+    if let plain = plainInteger(text) { return plain }
     let decimal = decimal(text)
     var digits = decimal.digits[...]
     var zeros = 0
@@ -116,6 +117,20 @@ package enum NumberText {
       magnitude = scaled
     }
     return (decimal.negative && magnitude != 0, magnitude)
+  }
+
+  /// 1–19 ASCII digits, optionally after a `-`, with the sign; nil for
+  /// any other bytes (so it also tells digit strings apart from other text).
+  package static func plainInteger(_ text: UnsafeBufferPointer<UInt8>) -> (negative: Bool, magnitude: UInt64)? {
+    let negative = text.first == UInt8(ascii: "-")
+    let digits = UnsafeBufferPointer(rebasing: text[(negative ? 1 : 0)...])
+    guard !digits.isEmpty, digits.count <= 19 else { return nil }
+    var magnitude: UInt64 = 0
+    for byte in digits {
+      guard byte &- UInt8(ascii: "0") < 10 else { return nil }
+      magnitude = magnitude * 10 + UInt64(byte &- UInt8(ascii: "0"))
+    }
+    return (negative && magnitude != 0, magnitude)
   }
 
   @usableFromInline

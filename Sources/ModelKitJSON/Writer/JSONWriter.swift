@@ -63,12 +63,9 @@ public struct JSONWriter {
 
   /// Writes an object key and its colon; the next write is its value.
   public mutating func writeKey(_ key: String) {
-    assert(!afterKey, "two keys in a row")
-    beforeValue()
-    appendString(key)
-    buffer.append(UInt8(ascii: ":"))
-    if pretty { buffer.append(UInt8(ascii: " ")) }
-    afterKey = true
+    var key = key
+    let escapesSlashes = escapesSlashes
+    key.withUTF8 { writeKey(utf8: $0, needsEscaping: JSONEscapes.anyNeeded(in: $0, escapingSlashes: escapesSlashes)) }
   }
 
   /// Calls `body` with the text written so far, without copying it.

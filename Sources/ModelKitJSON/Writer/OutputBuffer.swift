@@ -160,4 +160,24 @@ package enum JSONEscapes {
     if escapingSlashes { found |= hasZero(word ^ (ones &* 0x2F)) }
     return found
   }
+
+  /// Whether any byte of `utf8` must be escaped.
+  package static func anyNeeded(in utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) -> Bool {
+    guard let base = utf8.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    var index = 0
+    while index + 8 <= utf8.count {  // eight bytes at a time
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      if mask(word, escapingSlashes: escapingSlashes) != 0 { return true }
+      index += 8
+    }
+    while index < utf8.count {  // the last few bytes, one by one
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || (escapingSlashes && byte == UInt8(ascii: "/")) {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
 }

@@ -100,9 +100,10 @@ extension ModelDecoder.DateDecodingStrategy {
   }
 
   private static func unreadable(_ text: String, _ form: String, _ decoder: any Decoder) -> ModelError {
-    ModelError(
-      kind: .typeMismatch, message: "'\(text)' is not a date in the form \(form)",
-      codingPath: DecodingContext.describe(decoder.codingPath))
+    let root = (decoder as? DocumentDecoder)?.call.root ?? CodingPath()
+    return .conversion(
+      .unconvertible, found: "the string \"\(text)\"", target: "a date in the form \(form)",
+      at: CodingPath(root, keys: decoder.codingPath))
   }
 }
 

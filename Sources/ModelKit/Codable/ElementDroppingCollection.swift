@@ -16,7 +16,7 @@ extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind { .array }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
-    let document = decoder.context.document
+    let document = decoder.call.document
     var result: [Element] = []
     result.reserveCapacity(document.count(of: node))
     var index = 0
@@ -34,7 +34,7 @@ extension Dictionary: ElementDroppingCollection where Key == String, Value: Deco
   static var kind: JSONKind { .object }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
-    let document = decoder.context.document
+    let document = decoder.call.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))
     for (keyNode, item) in document.members(of: node) {

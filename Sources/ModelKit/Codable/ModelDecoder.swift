@@ -31,32 +31,37 @@ public final class ModelDecoder {
   }
 
   /// Decodes `type` from UTF-8 JSON text.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a top-level value of the wrong kind, and in strict mode the
+  ///   errors `JSONDecoder` would report, with their paths.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ModelError) -> T {
-    try decode(T.self, in: ModelEntry.document(data, options))
+    try decode(T.self, in: InputDocument(data, options))
   }
 
   /// Decodes `type` from JSON text.
+  ///
+  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(ModelError) -> T {
-    try decode(T.self, in: ModelEntry.document(text, options))
+    try decode(T.self, in: InputDocument(text, options))
   }
 
   /// Decodes `type` from a `JSONValue`.
+  ///
+  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ModelError) -> T {
-    try decode(T.self, in: ModelEntry.document(value.jsonBytes(), options))
+    try decode(T.self, in: InputDocument(value.jsonBytes(), options))
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, in source: ModelEntry.Source) throws(ModelError) -> T {
-    let context = DecodingContext(
-      document: source.document, options: options, userInfo: userInfo, dates: dateDecodingStrategy,
+  private func decode<T: Decodable>(_ type: T.Type, in input: InputDocument) throws(ModelError) -> T {
+    let call = DecodeCall(
+      ReadContext(document: input.document, options: options), userInfo: userInfo, dates: dateDecodingStrategy,
       data: dataDecodingStrategy)
-    let decoder = DocumentDecoder(context: context, node: source.node, parent: nil, key: nil)
+    let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: nil)
     do {
-      return try decoder.decode(T.self, from: source.node, key: nil, onMismatch: .fail)
-    } catch let error as ModelError {
-      throw error
+      return try decoder.decode(T.self, from: input.node, key: nil, onMismatch: .fail)
     } catch {
-      throw ModelError(
-        kind: .typeMismatch, message: "\(T.self) could not be decoded: \(error)", underlying: error)
+      throw ModelError.decoding(error, of: T.self, at: call.root)
     }
   }
 }

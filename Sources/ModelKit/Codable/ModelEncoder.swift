@@ -24,33 +24,25 @@ public final class ModelEncoder {
     self.options = options
   }
 
-  private var context: EncodingContext {
-    EncodingContext(options: options, userInfo: userInfo, dates: dateEncodingStrategy, data: dataEncodingStrategy)
+  /// A call writing into `context`, with this encoder's settings.
+  private func call(from context: WriteContext) -> EncodeCall {
+    EncodeCall(from: context, userInfo: userInfo, dates: dateEncodingStrategy, data: dataEncodingStrategy)
   }
 
   /// `value` as UTF-8 JSON text.
+  ///
+  /// - Throws: `ModelError`: `.unencodable` for a reference cycle or a value
+  ///   with no JSON form, `.rejected` when a model's `didEncode` throws.
   public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
-    var writer = ModelWriter(options: options, capacity: 1024)
-    try StreamingEncoding.encode(value, into: &writer, context: context)
-    return writer.json.withBytes { Data($0) }
+    var context = WriteContext(options: options, capacity: 1024)
+    try EncodingStream.encode(value, into: &context, call: call(from: context))
+    return context.json.withBytes { Data($0) }
   }
 
   /// `value` as a `JSONValue`.
+  ///
+  /// - Throws: `ModelError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
-    let node = EncodedNode()
-    do {
-      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
-    } catch {
-      throw ModelError.encoding(error, of: T.self)
-    }
-    return node.value
-  }
-}
-
-extension ModelError {
-  /// `error` from encoding a `type`, as a `ModelError`.
-  static func encoding(_ error: any Error, of type: Any.Type) -> ModelError {
-    if let error = error as? ModelError { return error }
-    return ModelError(kind: .unencodable, message: "\(type) could not be encoded: \(error)", underlying: error)
+    try TreeEncoder.encode(value, call: call(from: WriteContext(options: options, capacity: 16))).value
   }
 }

@@ -2,71 +2,78 @@ import Foundation
 
 /// `JSONValue`: anything, stored as it is (`null` included).
 final class JSONValueConverter: ValueConverter<JSONValue> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<JSONValue> {
-    .value(reader.document.value(of: node))
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONValue> {
+    .value(context.document.value(of: node))
   }
 
-  override func encode(_ value: JSONValue, _ writer: inout ModelWriter) {
-    writer.json.write(value)
+  override func encode(_ value: JSONValue, _ context: inout WriteContext) {
+    context.json.write(value)
   }
 }
 
 /// `JSONObject`: any JSON object, stored as it is.
 final class JSONObjectConverter: ValueConverter<JSONObject> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<JSONObject> {
-    guard let object = reader.document.value(of: node).object else {
-      return .failed(reader.document.isNull(node) ? .null : .mismatch)
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONObject> {
+    guard let object = context.document.value(of: node).object else {
+      return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
     return .value(object)
   }
 
-  override func encode(_ value: JSONObject, _ writer: inout ModelWriter) {
-    writer.json.write(JSONValue.object(value))
+  override func encode(_ value: JSONObject, _ context: inout WriteContext) {
+    context.json.write(JSONValue.object(value))
   }
 }
 
 /// `Any`: anything, as a Foundation graph (`NSNull` for `null`).
 final class FoundationValueConverter: ValueConverter<Any> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Any> {
-    .value(reader.document.value(of: node).jsonObject())
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Any> {
+    .value(context.document.value(of: node).jsonObject())
   }
 
-  override func encode(_ value: Any, _ writer: inout ModelWriter) throws(ModelError) {
-    try writer.encodeFoundationValue(value)
+  override func encode(_ value: Any, _ context: inout WriteContext) throws(ModelError) {
+    try context.writeFoundationGraph(value)
   }
 }
 
 /// `[String: Any]`: a JSON object as a Foundation dictionary.
 final class FoundationDictionaryConverter: ValueConverter<[String: Any]> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<[String: Any]> {
-    guard let dictionary = reader.document.value(of: node).object?.foundationDictionary else {
-      return .failed(reader.document.isNull(node) ? .null : .mismatch)
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<[String: Any]> {
+    guard let dictionary = context.document.value(of: node).object?.foundationDictionary else {
+      return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
     return .value(dictionary)
   }
 
-  override func encode(_ value: [String: Any], _ writer: inout ModelWriter) throws(ModelError) {
-    try writer.encodeFoundationValue(value)
+  override func encode(_ value: [String: Any], _ context: inout WriteContext) throws(ModelError) {
+    try context.writeFoundationGraph(value)
   }
 }
 
 /// `[Any]`: a JSON array as a Foundation array.
 final class FoundationArrayConverter: ValueConverter<[Any]> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<[Any]> {
-    guard reader.document.kind(of: node) == .array, let array = reader.document.value(of: node).jsonObject() as? [Any]
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<[Any]> {
+    guard context.document.kind(of: node) == .array, let array = context.document.value(of: node).jsonObject() as? [Any]
     else {
-      return .failed(reader.document.isNull(node) ? .null : .mismatch)
+      return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
     return .value(array)
   }
 
-  override func encode(_ value: [Any], _ writer: inout ModelWriter) throws(ModelError) {
-    try writer.encodeFoundationValue(value)
+  override func encode(_ value: [Any], _ context: inout WriteContext) throws(ModelError) {
+    try context.writeFoundationGraph(value)
   }
 }
 
 extension JSONObject {
   var foundationDictionary: [String: Any]? {
     JSONValue.object(self).jsonObject() as? [String: Any]
+  }
+}
+
+extension WriteContext {
+  /// Writes a Foundation graph held in an `Any` property.
+  mutating func writeFoundationGraph(_ value: Any) throws(ModelError) {
+    json.write(try FoundationGraph.value(from: value, path: &path))
   }
 }

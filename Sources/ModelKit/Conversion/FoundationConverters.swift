@@ -4,18 +4,18 @@ import Foundation
 /// milliseconds, per options). Written as ISO 8601 in UTC (or as Unix
 /// seconds or milliseconds, per write options).
 final class DateConverter: ValueConverter<Date> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Date> {
-    let dates = reader.options.dateDecoding
-    switch reader.document.kind(of: node) {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Date> {
+    let dates = context.options.dateDecoding
+    switch context.document.kind(of: node) {
     case .number:
-      guard let number = reader.document.double(node) else { return .failed(.outOfRange) }
+      guard let number = context.document.double(node) else { return .failed(.outOfRange) }
       switch dates.numbers {
       case .secondsSince1970: return .value(Date(timeIntervalSince1970: number))
       case .millisecondsSince1970: return .value(Date(timeIntervalSince1970: number / 1000))
       case .none: return .failed(.mismatch)
       }
     case .string:
-      switch reader.trimmedString(node) {
+      switch context.trimmedString(node) {
       case .value(let text):
         guard dates.parsesStrings else { return .failed(.mismatch) }
         return DateText.parse(text).map(Converted.value) ?? .failed(.unconvertible)
@@ -29,14 +29,14 @@ final class DateConverter: ValueConverter<Date> {
     }
   }
 
-  override func encode(_ value: Date, _ writer: inout ModelWriter) {
+  override func encode(_ value: Date, _ context: inout WriteContext) {
     let seconds = value.timeIntervalSince1970
-    if writer.options.contains(.datesAsMillisecondsSince1970) {
-      writer.json.write((seconds * 1000).rounded())
-    } else if writer.options.contains(.datesAsSecondsSince1970) {
-      writer.json.write(seconds)
+    if context.options.contains(.datesAsMillisecondsSince1970) {
+      context.json.write((seconds * 1000).rounded())
+    } else if context.options.contains(.datesAsSecondsSince1970) {
+      context.json.write(seconds)
     } else {
-      writer.json.write(DateText.iso8601(value))
+      context.json.write(DateText.iso8601(value))
     }
   }
 }
@@ -55,8 +55,8 @@ final class TextConverter<Value>: ValueConverter<Value> {
     self.emptyIsNull = emptyIsNull
   }
 
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Value> {
-    switch reader.trimmedString(node) {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Value> {
+    switch context.trimmedString(node) {
     case .value(let text):
       if emptyIsNull && text.isEmpty { return .failed(.null) }
       return parse(text).map(Converted.value) ?? .failed(.unconvertible)
@@ -65,8 +65,8 @@ final class TextConverter<Value>: ValueConverter<Value> {
     }
   }
 
-  override func encode(_ value: Value, _ writer: inout ModelWriter) {
-    writer.json.write(format(value))
+  override func encode(_ value: Value, _ context: inout WriteContext) {
+    context.json.write(format(value))
   }
 }
 
@@ -75,36 +75,20 @@ final class TextConverter<Value>: ValueConverter<Value> {
 final class DecimalConverter: ValueConverter<Decimal> {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Decimal> {
-    let document = reader.document
-    let text: String
-    switch document.kind(of: node) {
-    case .number:
-      text = document.numberText(node) ?? ""
-    case .string:
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .number(let digits): text = String(decoding: digits, as: UTF8.self)
-      case .nullWord where !reader.options.strict: return .failed(.null)
-      case .trueWord where !reader.options.strict: return .value(1)
-      case .falseWord where !reader.options.strict: return .value(0)
-      default: return .failed(.unconvertible)
-      }
-    case .bool where !reader.options.strict:
-      return .value(document.bool(node) == true ? 1 : 0)
-    case .null:
-      return .failed(.null)
-    default:
-      return .failed(.mismatch)
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Decimal> {
+    switch context.decimalText(node) {
+    case .value(let text):
+      guard let decimal = Decimal(string: text, locale: Self.posix), decimal.isFinite else { return .failed(.outOfRange) }
+      return .value(decimal)
+    case .failed(let failure):
+      return .failed(failure)
     }
-    guard let decimal = Decimal(string: text, locale: Self.posix), decimal.isFinite
-    else { return .failed(.outOfRange) }
-    return .value(decimal)
   }
 
   override func isOmitted(_ value: Decimal) -> Bool { !value.isFinite }
 
-  override func encode(_ value: Decimal, _ writer: inout ModelWriter) {
-    guard let number = JSONNumber(text: value.description) else { return writer.json.writeNull() }
-    writer.json.write(number)
+  override func encode(_ value: Decimal, _ context: inout WriteContext) {
+    guard let number = JSONNumber(text: value.description) else { return context.json.writeNull() }
+    context.json.write(number)
   }
 }

@@ -4,8 +4,8 @@ final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConver
   private let minimum = Int64(clamping: Integer.min)
   private let maximum = UInt64(clamping: Integer.max)
 
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Integer> {
-    switch reader.integer(node) {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
+    switch context.integer(node) {
     case .value(let (negative, magnitude)):
       if negative {
         guard magnitude <= minimum.magnitude else { return .failed(.outOfRange) }
@@ -18,19 +18,19 @@ final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConver
     }
   }
 
-  override func encode(_ value: Integer, _ writer: inout ModelWriter) {
+  override func encode(_ value: Integer, _ context: inout WriteContext) {
     if Integer.isSigned {
-      writer.json.write(Int64(truncatingIfNeeded: value))
+      context.json.write(Int64(truncatingIfNeeded: value))
     } else {
-      writer.json.write(UInt64(truncatingIfNeeded: value))
+      context.json.write(UInt64(truncatingIfNeeded: value))
     }
   }
 }
 
 /// `Double` and `Float`: the nearest value; non-finite values are left out on output.
 final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueConverter<Floating> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Floating> {
-    switch reader.double(node) {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Floating> {
+    switch context.double(node) {
     case .value(let double):
       // Double first: the generic conversion costs a metadata lookup per value.
       let value = Floating.self == Double.self ? unsafeBitCast(double, to: Floating.self) : Floating(double)
@@ -42,43 +42,43 @@ final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueCo
 
   override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
 
-  override func encode(_ value: Floating, _ writer: inout ModelWriter) {
+  override func encode(_ value: Floating, _ context: inout WriteContext) {
     if Floating.self == Double.self {
-      writer.json.write(unsafeBitCast(value, to: Double.self))
+      context.json.write(unsafeBitCast(value, to: Double.self))
     } else if Floating.self == Float.self {
-      writer.json.write(unsafeBitCast(value, to: Float.self))
+      context.json.write(unsafeBitCast(value, to: Float.self))
     } else {
-      writer.json.write(Double(value))
+      context.json.write(Double(value))
     }
   }
 }
 
 /// `Bool`: JSON Booleans; leniently non-zero numbers and the yes/no words.
 final class BoolConverter: ValueConverter<Bool> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Bool> {
-    reader.bool(node)
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Bool> {
+    context.bool(node)
   }
 
-  override func encode(_ value: Bool, _ writer: inout ModelWriter) {
-    writer.json.write(value)
+  override func encode(_ value: Bool, _ context: inout WriteContext) {
+    context.json.write(value)
   }
 }
 
 /// `String`: JSON strings; leniently a number's text and `"true"`/`"false"`.
 final class StringConverter: ValueConverter<String> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<String> {
-    reader.string(node)
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<String> {
+    context.string(node)
   }
 
-  override func encode(_ value: String, _ writer: inout ModelWriter) {
-    writer.json.write(value)
+  override func encode(_ value: String, _ context: inout WriteContext) {
+    context.json.write(value)
   }
 }
 
 /// `Character`: a string of exactly one character.
 final class CharacterConverter: ValueConverter<Character> {
-  override func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) -> Converted<Character> {
-    switch reader.string(node) {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Character> {
+    switch context.string(node) {
     case .value(let text):
       guard text.count == 1, let character = text.first else { return .failed(.unconvertible) }
       return .value(character)
@@ -87,7 +87,7 @@ final class CharacterConverter: ValueConverter<Character> {
     }
   }
 
-  override func encode(_ value: Character, _ writer: inout ModelWriter) {
-    writer.json.write(String(value))
+  override func encode(_ value: Character, _ context: inout WriteContext) {
+    context.json.write(String(value))
   }
 }

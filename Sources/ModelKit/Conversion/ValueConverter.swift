@@ -1,17 +1,4 @@
-/// Why a JSON value did not become a property value.
-enum ConversionFailure: Sendable, Equatable {
-  /// JSON `null` (or a null word such as `"<null>"`) for a type that cannot hold nil.
-  case null
-  /// A JSON kind the type does not take (or does not take in strict mode).
-  case mismatch
-  /// A number beyond the type's range.
-  case outOfRange
-  /// The right kind with unusable content (`"abc"` for an `Int`, a bad date).
-  case unconvertible
-  /// A nested model was rejected by one of its hooks (lenient mode only;
-  /// strict mode throws the nested error itself).
-  case rejected
-}
+import ModelKitJSON
 
 /// The result of converting one JSON value.
 enum Converted<Value> {
@@ -27,15 +14,19 @@ class AnyConverter {
   /// The Swift type this converter handles, for messages.
   var typeName: String { "?" }
 
+  /// Whether values are read through nested values (models, containers,
+  /// Codable types), which make errors of their own with the path.
+  var isComposite: Bool { false }
+
   /// Decodes `node` into the value at `field`; returns why not, or nil when done.
   func decodeField(
-    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ reader: inout ModelReader
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> ConversionFailure? {
     fatalError("abstract")
   }
 
   /// Writes the value at `field`.
-  func encodeField(_ field: UnsafeRawPointer, _ writer: inout ModelWriter) throws(ModelError) {
+  func encodeField(_ field: UnsafeRawPointer, _ context: inout WriteContext) throws(ModelError) {
     fatalError("abstract")
   }
 
@@ -56,14 +47,14 @@ class ValueConverter<Value>: AnyConverter {
   override var typeName: String { String(describing: Value.self) }
 
   /// The value for `node`, or why there is none.
-  func decode(_ node: JSONDocument.Node, _ reader: inout ModelReader) throws(ModelError)
+  func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>
   {
     fatalError("abstract")
   }
 
   /// Writes `value`; only called when `isOmitted(value)` is false.
-  func encode(_ value: Value, _ writer: inout ModelWriter) throws(ModelError) {
+  func encode(_ value: Value, _ context: inout WriteContext) throws(ModelError) {
     fatalError("abstract")
   }
 
@@ -77,9 +68,9 @@ class ValueConverter<Value>: AnyConverter {
   func deepCopy(_ value: Value) -> Value { value }
 
   override final func decodeField(
-    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ reader: inout ModelReader
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> ConversionFailure? {
-    switch try decode(node, &reader) {
+    switch try decode(node, &context) {
     case .value(let value):
       field.assumingMemoryBound(to: Value.self).pointee = value
       return nil
@@ -88,10 +79,10 @@ class ValueConverter<Value>: AnyConverter {
     }
   }
 
-  override final func encodeField(_ field: UnsafeRawPointer, _ writer: inout ModelWriter)
+  override final func encodeField(_ field: UnsafeRawPointer, _ context: inout WriteContext)
     throws(ModelError)
   {
-    try encode(field.assumingMemoryBound(to: Value.self).pointee, &writer)
+    try encode(field.assumingMemoryBound(to: Value.self).pointee, &context)
   }
 
   override final func isFieldOmitted(_ field: UnsafeRawPointer) -> Bool {

@@ -5,18 +5,18 @@ extension Array where Element: JSONModel {
   /// objects, cannot convert or are rejected are dropped (strict mode: an
   /// error naming the element).
   public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
-    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(data, options), options: options)
+    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(data, options), options: options)
   }
 
   /// Decodes a top-level JSON array of models from text.
   public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
-    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(text, options), options: options)
+    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(text, options), options: options)
   }
 
   /// Decodes models from a Foundation array (`[Any]`, `NSArray`).
   public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
     let bytes = try JSONValue(jsonObject: jsonObject).jsonBytes()
-    self = try ModelEntry.decodeCollection([Element].self, from: ModelEntry.document(bytes, options), options: options)
+    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(bytes, options), options: options)
   }
 }
 
@@ -24,12 +24,12 @@ extension Dictionary where Key == String, Value: JSONModel {
   /// Decodes a top-level JSON object whose values are models, with the
   /// same dropping rule as arrays.
   public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
-    self = try ModelEntry.decodeCollection([String: Value].self, from: ModelEntry.document(data, options), options: options)
+    self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(data, options), options: options)
   }
 
   /// Decodes a top-level JSON object of models from text.
   public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
-    self = try ModelEntry.decodeCollection([String: Value].self, from: ModelEntry.document(text, options), options: options)
+    self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(text, options), options: options)
   }
 }
 
@@ -53,27 +53,25 @@ extension _ModelCollection {
 
   /// The models as a `JSONValue` (`.array` or `.object`).
   public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
-    try ModelEntry.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
+    try WriteContext.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
   }
 }
 
 extension ModelEntry {
   static func decodeCollection<Collection>(
-    _ type: Collection.Type, from source: Source, options: DecodingOptions
+    _ type: Collection.Type, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) -> Collection {
     guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
     else {
-      throw ModelError(kind: .unsupportedType, message: "\(Collection.self) cannot be decoded")
+      throw .unsupported("\(Collection.self) cannot be decoded")
     }
-    var reader = ModelReader(document: source.document, options: options)
-    switch try converter.decode(source.node, &reader) {
+    var context = ReadContext(document: input.document, options: options)
+    switch try converter.decode(input.node, &context) {
     case .value(let collection):
       return collection
     case .failed:
-      let expected = source.document.kind(of: source.node)
-      throw ModelError(
-        kind: .wrongTopLevel,
-        message: "expected a JSON \(Collection.self is [String: Any].Type ? "object" : "array") for \(Collection.self), found \(expected.article)")
+      let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"
+      throw .wrongTopLevel(expected: expected, found: input.document.kind(of: input.node), for: Collection.self)
     }
   }
 
@@ -82,10 +80,10 @@ extension ModelEntry {
   {
     guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
     else {
-      throw ModelError(kind: .unsupportedType, message: "\(Collection.self) cannot be encoded")
+      throw .unsupported("\(Collection.self) cannot be encoded")
     }
-    var writer = ModelWriter(options: options)
-    try converter.encode(collection, &writer)
-    return writer.json.bytes
+    var context = WriteContext(options: options)
+    try converter.encode(collection, &context)
+    return context.json.bytes
   }
 }

@@ -21,7 +21,7 @@ extension JSONModel {
 
   /// The model as a `JSONValue` (an `.object`).
   public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
-    try ModelEntry.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
+    try WriteContext.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
   }
 
   /// The model as a Foundation graph (`[String: Any]`).
@@ -36,19 +36,10 @@ extension JSONModel {
 }
 
 extension ModelEntry {
-  /// A writer holding `model` as JSON.
-  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> ModelWriter {
-    var writer = ModelWriter(options: options)
-    try writer.encodeModel(model, schema: ModelSchema.of(type(of: model)))
-    return writer
-  }
-
-  /// Reads back what a model writer wrote.
-  static func value(of bytes: [UInt8]) throws(ModelError) -> JSONValue {
-    do {
-      return try JSONValue(json: bytes, options: JSONReadOptions(maxDepth: JSONValue.maximumDepth))
-    } catch {
-      throw ModelError(error)
-    }
+  /// A context holding `model` as JSON.
+  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> WriteContext {
+    var context = WriteContext(options: options)
+    try ModelWriter.encodeModel(model, schema: ModelSchema.of(type(of: model)), &context)
+    return context
   }
 }

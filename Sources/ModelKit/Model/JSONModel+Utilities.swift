@@ -6,12 +6,7 @@ extension JSONModel {
   /// Only the properties that take part in JSON are copied; the rest keep
   /// the values `init()` gives them.
   public func modelCopy() -> Self {
-    guard let schema = try? ModelSchema.of(type(of: self)) else { return self }
-    if let memo = CopyMemo.current {
-      return ModelFields.copy(self, schema: schema, memo: memo)
-    }
-    let memo = CopyMemo()
-    return CopyMemo.$current.withValue(memo) { ModelFields.copy(self, schema: schema, memo: memo) }
+    ModelCopy.copy(self)
   }
 
   /// Whether `other` has the same type and equal values in every property
@@ -62,55 +57,17 @@ extension JSONModel {
   }
 }
 
-/// Class instances already copied by the `modelCopy()` in progress.
-final class CopyMemo: @unchecked Sendable {
-  // Only used by the task that runs the copy.
-  @TaskLocal static var current: CopyMemo?
-  var copies: [ObjectIdentifier: AnyObject] = [:]
-}
-
-/// Field-wise work on a model through its schema.
+/// Field-wise comparison and description of a model through its schema.
 enum ModelFields {
-  static func copy<Model: JSONModel>(_ model: Model, schema: ModelSchema, memo: CopyMemo) -> Model {
-    guard schema.isClass else {
-      var copy = model
-      withUnsafePointer(to: model) { source in
-        withUnsafeMutablePointer(to: &copy) { target in
-          copyFields(schema, from: UnsafeRawPointer(source), to: UnsafeMutableRawPointer(target))
-        }
-      }
-      return copy
-    }
-    let object = model as AnyObject
-    if let done = memo.copies[ObjectIdentifier(object)] as? Model { return done }
-    let copy = type(of: model).init()
-    let copyObject = copy as AnyObject
-    memo.copies[ObjectIdentifier(object)] = copyObject
-    withExtendedLifetime((object, copyObject)) {
-      copyFields(
-        schema, from: UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()),
-        to: Unmanaged.passUnretained(copyObject).toOpaque())
-    }
-    return copy
-  }
-
-  private static func copyFields(
-    _ schema: ModelSchema, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
-  ) {
-    for field in schema.fields {
-      field.converter.copyField(from: source + field.offset, to: target + field.offset)
-    }
-  }
-
   /// Each field's value as compact JSON with sorted keys (nil when left out).
   static func encodedFields<Model: JSONModel>(_ model: Model, _ schema: ModelSchema) -> [[UInt8]?] {
     withFieldAddress(model, schema) { base in
       schema.fields.map { field -> [UInt8]? in
         let address = base + field.offset
         guard !field.converter.isFieldOmitted(address) else { return nil }
-        var writer = ModelWriter(options: [.sortedKeys], capacity: 32)
-        guard (try? field.converter.encodeField(address, &writer)) != nil else { return nil }
-        return writer.json.bytes
+        var context = WriteContext(options: [.sortedKeys], capacity: 32)
+        guard (try? field.converter.encodeField(address, &context)) != nil else { return nil }
+        return context.json.bytes
       }
     }
   }

@@ -1,7 +1,7 @@
-import Foundation
+import ModelKitJSON
 
-/// The mapping plan of one model type, built once, cached, immutable once
-/// published: ModelKit's counterpart of YYModel's `_YYModelMeta`.
+/// The mapping plan of one model type, built once, cached, and immutable:
+/// ModelKit's counterpart of YYModel's `_YYModelMeta`.
 ///
 /// ```swift
 /// let schema = try ModelSchema.of(Book.self)
@@ -9,16 +9,16 @@ import Foundation
 /// schema.diagnostics     // unknown names in keyMapping, skipped fields, …
 /// ```
 public final class ModelSchema: @unchecked Sendable {
-  // Safe to share: every `var` below is set while the schema is built under
-  // the cache's lock, before any other thread can see the schema.
+  // Safe to share: every stored property is a constant, and what they
+  // hold (converters, key tables, the output plan) never changes either.
 
   /// One property that takes part in JSON.
   struct Field {
     let name: String
     let offset: Int
     let converter: AnyConverter
-    /// The converter-free path for common types with their natural JSON kind.
-    let fast: FastField
+    /// The converter-free path for common scalar types with their natural JSON kind.
+    let scalar: ScalarField
     /// Fills a struct model field (or an optional one) in place.
     let filler: AnyModelFiller?
     /// Explicit candidates from `keyMapping`, or nil for the default key.
@@ -35,6 +35,16 @@ public final class ModelSchema: @unchecked Sendable {
     var outputPath: [String]? { mapped == nil ? [name] : mapped?.first }
   }
 
+  /// A field's offset, scalar path and converter, laid out for the decode
+  /// and encode loops (kept alive by `fields`).
+  struct HotField {
+    let offset: Int
+    let scalar: ScalarField
+    let converter: Unmanaged<AnyConverter>
+    /// For a field holding a struct model (or an optional one): its filler.
+    let nested: Unmanaged<AnyModelFiller>?
+  }
+
   /// The model type.
   public let type: any JSONModel.Type
   /// Whether the model is a class.
@@ -42,51 +52,57 @@ public final class ModelSchema: @unchecked Sendable {
   /// Problems found while building: unknown names in `keyMapping`,
   /// `ignoredProperties` or `allowedProperties`, and fields skipped because
   /// their type cannot be converted.
-  public internal(set) var diagnostics: [String] = []
+  public let diagnostics: [String]
 
-  var fields: [Field] = []
-  var hooks: HookSet = []
+  let fields: [Field]
+  let hooks: HookSet
   /// Plain keys for the default key decoding and for snake_case.
-  let defaultKeys = KeyTable()
-  let snakeCaseKeys = KeyTable()
-  /// What the decode loop needs of each field, without reference counting.
-  private(set) var hotFields = UnsafeMutableBufferPointer<HotField>(start: nil, count: 0)
-  /// Fields read by key path or fallback list after the member pass.
-  var resolvedFields: [Int] = []
-  /// Where fields go when encoding, while planning; then frozen into `plan`.
-  var output = OutputTree()
-  private(set) var plan: OutputPlan?
+  let defaultKeys: KeyTable
+  let snakeCaseKeys: KeyTable
+  /// `fields` as the decode loop reads them, without reference counting.
+  let hotFields: UnsafeMutableBufferPointer<HotField>
+  /// The fields found by key path or fallback list, after the member pass.
+  let mappedFields: [Int]
+  /// Where fields go when encoding.
+  let plan: OutputPlan
 
-  /// A field's offset, fast path and converter (kept alive by `fields`).
-  struct HotField {
-    let offset: Int
-    let fast: FastField
-    let converter: Unmanaged<AnyConverter>
-    /// For a field holding a model (or an optional model): that model's
-    /// converter, which can fill it in place.
-    let nested: Unmanaged<AnyModelFiller>?
-  }
-
-  init(type: any JSONModel.Type, isClass: Bool) {
+  init(
+    type: any JSONModel.Type, isClass: Bool, fields: [Field], hooks: HookSet, keyPathFields: [Int],
+    output: OutputTree, diagnostics: [String]
+  ) {
     self.type = type
     self.isClass = isClass
+    self.fields = fields
+    self.hooks = hooks
+    self.diagnostics = diagnostics
+    mappedFields = keyPathFields
+    var defaultKeys: [(key: String, field: Int)] = []
+    var snakeCaseKeys: [(key: String, field: Int)] = []
+    for (index, field) in fields.enumerated() {
+      if let mapped = field.mapped {
+        if mapped.count == 1 && mapped[0].count == 1 {
+          defaultKeys.append((mapped[0][0], index))
+          snakeCaseKeys.append((mapped[0][0], index))
+        }
+      } else {
+        defaultKeys.append((field.name, index))
+        snakeCaseKeys.append((field.snakeCaseName, index))
+      }
+    }
+    self.defaultKeys = KeyTable(defaultKeys)
+    self.snakeCaseKeys = KeyTable(snakeCaseKeys)
+    let hotFields = UnsafeMutableBufferPointer<HotField>.allocate(capacity: max(1, fields.count))
+    for (index, field) in fields.enumerated() {
+      (hotFields.baseAddress! + index).initialize(
+        to: HotField(
+          offset: field.offset, scalar: field.scalar, converter: .passUnretained(field.converter),
+          nested: field.filler.map(Unmanaged.passUnretained)))
+    }
+    self.hotFields = hotFields
+    plan = OutputPlan(output)
   }
 
   deinit { hotFields.deallocate() }
-
-  /// Freezes the lookup structures once every field is planned.
-  func freeze() {
-    defaultKeys.freeze()
-    snakeCaseKeys.freeze()
-    hotFields = .allocate(capacity: max(1, fields.count))
-    for (index, field) in fields.enumerated() {
-      hotFields[index] = HotField(
-        offset: field.offset, fast: field.fast, converter: .passUnretained(field.converter),
-        nested: field.filler.map(Unmanaged.passUnretained))
-    }
-    output.finish()
-    plan = OutputPlan(output)
-  }
 
   /// The names of the properties that take part, in declaration order.
   public var fieldNames: [String] { fields.map(\.name) }
@@ -108,47 +124,5 @@ public final class ModelSchema: @unchecked Sendable {
   ///   fields cannot be reflected.
   public static func of(_ type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
     try SchemaCache.shared.schema(for: type)
-  }
-}
-
-/// The process-wide schema cache. Schemas are built under its recursive
-/// lock (a type's keyMapping may itself touch other models) together with
-/// every model type they reach, and published all at once.
-final class SchemaCache: @unchecked Sendable {
-  // Safe: `schemas` is only touched while holding `lock`.
-  static let shared = SchemaCache()
-  private let lock = NSRecursiveLock()
-  private var schemas: [ObjectIdentifier: ModelSchema] = [:]
-  private var converters: [ConverterKey: AnyConverter?] = [:]
-
-  func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
-    lock.lock()
-    defer { lock.unlock() }
-    if let schema = schemas[ObjectIdentifier(type)] { return schema }
-    let builder = SchemaBuilder(cached: schemas)
-    let schema = try builder.schema(for: type)
-    for (identifier, built) in builder.built { schemas[identifier] = built }
-    return schema
-  }
-
-  /// A converter for `type` (a container of models at the top level), with
-  /// every schema it needs built and published. Without `allowingDecodable`,
-  /// types only Codable can handle get no converter.
-  func converter(for type: any Any.Type, allowingDecodable: Bool = true) throws(ModelError) -> AnyConverter? {
-    lock.lock()
-    defer { lock.unlock() }
-    let key = ConverterKey(type: ObjectIdentifier(type), allowingDecodable: allowingDecodable)
-    if let cached = converters[key] { return cached }
-    let builder = SchemaBuilder(cached: schemas, allowingDecodable: allowingDecodable)
-    let converter = try builder.converter(for: type)
-    for (identifier, built) in builder.built { schemas[identifier] = built }
-    converters[key] = converter
-    return converter
-  }
-
-  /// Converters are immutable once built, so one per type serves every call.
-  private struct ConverterKey: Hashable {
-    let type: ObjectIdentifier
-    let allowingDecodable: Bool
   }
 }

@@ -3,29 +3,32 @@ import Foundation
 
 /// Builds the schemas of a model type and of every model type it reaches,
 /// under the cache's lock. Cycles (a model that contains itself) end at the
-/// schema registered before its fields are planned.
-final class SchemaBuilder {
-  private let cached: [ObjectIdentifier: ModelSchema]
-  private(set) var built: [ObjectIdentifier: ModelSchema] = [:]
+/// reference registered before its fields are planned, which is resolved
+/// once its schema is built.
+final class SchemaBuilder: ConverterBuilding {
+  private let cached: [ObjectIdentifier: SchemaReference]
+  private(set) var built: [ObjectIdentifier: SchemaReference] = [:]
   /// Whether types that only Codable handles go through the Codable bridge.
   private let allowingDecodable: Bool
 
-  init(cached: [ObjectIdentifier: ModelSchema], allowingDecodable: Bool = true) {
+  init(cached: [ObjectIdentifier: SchemaReference], allowingDecodable: Bool = true) {
     self.cached = cached
     self.allowingDecodable = allowingDecodable
   }
 
-  func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+  /// The reference to `type`'s schema: resolved, unless `type` is being
+  /// built further up (a model that contains itself).
+  func schema(for type: any JSONModel.Type) throws(ModelError) -> SchemaReference {
     if let existing = cached[ObjectIdentifier(type)] ?? built[ObjectIdentifier(type)] {
       return existing
     }
     return try build(type)
   }
 
-  private func build<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> ModelSchema {
+  private func build<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> SchemaReference {
     let info = try TypeInfo.reflecting(Model.self)
-    let schema = ModelSchema(type: Model.self, isClass: info.isClass)
-    built[ObjectIdentifier(Model.self)] = schema
+    let reference = SchemaReference(isClass: info.isClass)
+    built[ObjectIdentifier(Model.self)] = reference
 
     let mapping = Model.keyMapping
     let ignored = Model.ignoredProperties
@@ -45,6 +48,7 @@ final class SchemaBuilder {
     diagnostics += unknown
 
     let constants = info.isClass ? [] : Self.constantFields(of: Model.self, all: info.fields.map(\.name))
+    var fields: [ModelSchema.Field] = []
     for field in info.fields {
       let name = field.name
       if ignored.contains(name) || !(allowed?.contains(name) ?? true) { continue }
@@ -69,38 +73,33 @@ final class SchemaBuilder {
           continue
         }
       }
-      schema.fields.append(
+      fields.append(
         ModelSchema.Field(
-          name: name, offset: field.offset, converter: converter, fast: FastField(for: field.type),
-          filler: AnyModelFiller.inPlace(converter), mapped: mapped,
-          snakeCaseName: Self.snakeCase(name)))
+          name: name, offset: field.offset, converter: converter, scalar: ScalarField(for: field.type),
+          filler: AnyModelFiller.inPlace(converter), mapped: mapped, snakeCaseName: SnakeCase.from(name)))
     }
 
-    for (index, field) in schema.fields.enumerated() {
-      if let mapped = field.mapped {
-        if mapped.count == 1 && mapped[0].count == 1 {
-          schema.defaultKeys.add(mapped[0][0], field: index)
-          schema.snakeCaseKeys.add(mapped[0][0], field: index)
-        } else {
-          schema.resolvedFields.append(index)
-        }
-      } else {
-        schema.defaultKeys.add(field.name, field: index)
-        schema.snakeCaseKeys.add(field.snakeCaseName, field: index)
+    var keyPathFields: [Int] = []
+    var output = OutputTree()
+    for (index, field) in fields.enumerated() {
+      if let mapped = field.mapped, mapped.count != 1 || mapped[0].count != 1 {
+        keyPathFields.append(index)
       }
-      if let path = field.outputPath, !schema.output.add(path: path, field: index) {
+      if let path = field.outputPath, !output.add(path: path, field: index) {
         diagnostics.append("'\(field.name)' is not encoded: its key \(path.joined(separator: ".")) collides with another property's")
       }
     }
-    schema.freeze()
-    schema.hooks = HookProbe.customizedHooks(of: Model.self)
-    schema.diagnostics = diagnostics
+    output.finish()
+    reference.resolve(
+      ModelSchema(
+        type: Model.self, isClass: info.isClass, fields: fields, hooks: HookProbe.customizedHooks(of: Model.self),
+        keyPathFields: keyPathFields, output: output, diagnostics: diagnostics))
     #if DEBUG
       if !unknown.isEmpty && ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_ASSERTIONS"] != "0" {
         assertionFailure("ModelKit: " + unknown.joined(separator: "; "))
       }
     #endif
-    return schema
+    return reference
   }
 
   /// The fields of a struct that must never be written: `let` fields (their
@@ -115,23 +114,6 @@ final class SchemaBuilder {
       return true
     }
     return constants
-  }
-
-  /// `userName` → `user_name`, `imageURLString` → `image_url_string`.
-  static func snakeCase(_ name: String) -> String {
-    let characters = Array(name)
-    var result = ""
-    for (index, character) in characters.enumerated() {
-      if character.isUppercase && index > 0 {
-        let previous = characters[index - 1]
-        let nextIsLower = index + 1 < characters.count && characters[index + 1].isLowercase
-        if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
-          result.append("_")
-        }
-      }
-      result.append(contentsOf: character.lowercased())
-    }
-    return result
   }
 
   // MARK: - Converters
@@ -167,7 +149,7 @@ final class SchemaBuilder {
   }
 
   private func modelConverter<Model: JSONModel>(_ type: Model.Type) throws(ModelError) -> AnyConverter {
-    ModelConverter<Model>(schema: try schema(for: Model.self))
+    ModelConverter<Model>(reference: try schema(for: Model.self))
   }
 
   private func rawValueConverter<Value: RawRepresentable>(_ type: Value.Type) throws(ModelError)

@@ -192,6 +192,6 @@ public struct JSONDocument: Sendable {
 }
 
 /// The six kinds of JSON value.
-public enum JSONKind: Sendable, Hashable, CaseIterable {
+public enum JSONKind: Sendable, Hashable {
   case null, bool, number, string, array, object
 }

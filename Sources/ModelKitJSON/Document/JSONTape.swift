@@ -55,14 +55,12 @@ final class DocumentStorage: @unchecked Sendable {
   static let padding = 16
 
   @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
-  @usableFromInline let byteCount: Int
   @usableFromInline let tape: UnsafeMutablePointer<TapeEntry>
   @usableFromInline let tapeCount: Int
 
   /// Takes ownership of a padded input copy and a finished tape.
-  init(bytes: UnsafeMutablePointer<UInt8>, byteCount: Int, tape: TapeBuffer) {
+  init(bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer) {
     self.bytes = bytes
-    self.byteCount = byteCount
     self.tape = tape.entries
     self.tapeCount = tape.count
   }

@@ -49,19 +49,9 @@ enum StringUnescaper {
     }
   }
 
+  /// Four hex digits the reader has checked.
   private static func hexQuad(_ raw: UnsafeBufferPointer<UInt8>, _ start: Int) -> UInt32 {
-    var value: UInt32 = 0
-    for offset in 0..<4 {
-      let byte = raw[start + offset]
-      let digit: UInt8 =
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: byte - UInt8(ascii: "A") + 10
-        }
-      value = value << 4 | UInt32(digit)
-    }
-    return value
+    UInt32(ByteScan.hexQuad(raw.baseAddress!, at: start) ?? 0)
   }
 
   /// Writes `scalar` as UTF-8 at `index`; returns the number of bytes written.

@@ -63,14 +63,8 @@ extension JSONReader {
   /// be false alarms.
   @inline(__always)
   static func attentionMask(_ word: UInt64) -> UInt64 {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    let hasQuote = (quote &- ones) & ~quote
-    let hasBackslash = (backslash &- ones) & ~backslash
-    let hasControl = (word &- (ones &* 0x20)) & ~word
-    return (hasQuote | hasBackslash | hasControl | word) & highs
+    ByteScan.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteScan.bytes(word, equalTo: UInt8(ascii: "\\"))
+      | ByteScan.controlBytes(word) | (word & ByteScan.highBits)
   }
 
   /// Checks the escape at `index` (a backslash); returns the index after it.
@@ -118,7 +112,7 @@ extension JSONReader {
   private func hexQuad(at index: Int) throws(JSONError) -> UInt16 {
     if let value = hexValue(at: index) { return value }
     var offset = index
-    while offset < index + 4, Self.hexDigit(input[offset]) != nil { offset += 1 }
+    while offset < index + 4, ByteScan.hexDigit(input[offset]) != nil { offset += 1 }
     if offset >= count {
       var reader = self
       reader.position = count
@@ -129,22 +123,7 @@ extension JSONReader {
 
   /// The value of four hex digits at `index`, or nil. Never reads past the padding.
   func hexValue(at index: Int) -> UInt16? {
-    var value: UInt16 = 0
-    for offset in 0..<4 {
-      guard let digit = Self.hexDigit(input[index + offset]) else { return nil }
-      value = value << 4 | UInt16(digit)
-    }
-    return value
-  }
-
-  @inline(__always)
-  static func hexDigit(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
+    ByteScan.hexQuad(input, at: index)
   }
 
   /// The index after the well-formed UTF-8 sequence starting at `index`

@@ -33,7 +33,7 @@ struct JSONReader {
       throw error
     }
     reader.tape.trim()
-    return DocumentStorage(bytes: input, byteCount: count, tape: reader.tape)
+    return DocumentStorage(bytes: input, tape: reader.tape)
   }
 
   private init(input: UnsafeMutablePointer<UInt8>, count: Int, options: JSONReadOptions) {

@@ -16,10 +16,4 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
   public static let sortedKeys = JSONWriteOptions(rawValue: 1 << 1)
   /// Writes `/` as is instead of `\/`.
   public static let withoutEscapingSlashes = JSONWriteOptions(rawValue: 1 << 2)
-  /// For models: writes `null` for `nil` properties instead of omitting them.
-  public static let includeNulls = JSONWriteOptions(rawValue: 1 << 3)
-  /// For models: writes `Date`s as Unix seconds instead of ISO 8601 text.
-  public static let datesAsSecondsSince1970 = JSONWriteOptions(rawValue: 1 << 4)
-  /// For models: writes `Date`s as Unix milliseconds instead of ISO 8601 text.
-  public static let datesAsMillisecondsSince1970 = JSONWriteOptions(rawValue: 1 << 5)
 }

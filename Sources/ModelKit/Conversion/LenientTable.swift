@@ -1,9 +1,11 @@
 import ModelKitJSON
 
-/// The lenient conversion table for scalar targets (design section 4). Each
-/// checks the node's kind once; only a mismatch takes the conversion path,
-/// and strict mode refuses everything but the natural encodings.
-extension ModelReader {
+/// The lenient conversion table for scalar targets (design section 4), the
+/// one home of its rules: model fields, Codable containers and every
+/// converter read scalars through these. Each checks the node's kind once;
+/// only a mismatch takes the conversion path, and strict mode refuses
+/// everything but the natural encodings.
+extension ReadContext {
   /// An integer as sign and magnitude: from a number (fractions truncate
   /// toward zero, strict mode refuses them), leniently from a Boolean or a
   /// numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
@@ -124,6 +126,29 @@ extension ModelReader {
       return .value(document.numberText(node) ?? "")
     case .bool where !options.strict:
       return .value(document.bool(node) == true ? "true" : "false")
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  /// A number's exact text for `Decimal`: from a number, or a numeric
+  /// string; leniently a Boolean or a true/false word is 1 or 0.
+  func decimalText(_ node: JSONDocument.Node) -> Converted<String> {
+    switch document.kind(of: node) {
+    case .number:
+      return .value(document.numberText(node) ?? "")
+    case .string:
+      switch LenientText.meaning(of: document.string(node) ?? "") {
+      case .number(let digits): return .value(String(decoding: digits, as: UTF8.self))
+      case .nullWord where !options.strict: return .failed(.null)
+      case .trueWord where !options.strict: return .value("1")
+      case .falseWord where !options.strict: return .value("0")
+      default: return .failed(.unconvertible)
+      }
+    case .bool where !options.strict:
+      return .value(document.bool(node) == true ? "1" : "0")
+    case .null:
+      return .failed(.null)
     default:
       return .failed(.mismatch)
     }

@@ -1,39 +1,5 @@
 public import Foundation
 
-extension JSONDocument {
-  /// Parses UTF-8 JSON text held in `Data`.
-  public init(parsing data: Data, options: JSONReadOptions = .init()) throws(JSONError) {
-    let result = data.withUnsafeBytes { buffer in
-      Result { () throws(JSONError) in try JSONDocument(parsing: buffer, options: options) }
-    }
-    self = try result.get()
-  }
-}
-
-extension JSONValue {
-  /// Parses UTF-8 JSON text held in `Data` (any value at the top level).
-  ///
-  /// - Throws: `JSONError` with the position of the first problem.
-  public init(json data: Data, options: JSONReadOptions = .init()) throws(JSONError) {
-    let result = data.withUnsafeBytes { buffer in
-      Result { () throws(JSONError) in try JSONValue(json: buffer, options: options) }
-    }
-    self = try result.get()
-  }
-
-  /// Parses UTF-8 JSON text held in `Data`, accepting nesting up to `maxDepth`.
-  public init(json data: Data, maxDepth: Int) throws(JSONError) {
-    try self.init(json: data, options: JSONReadOptions(maxDepth: maxDepth))
-  }
-
-  /// The value as UTF-8 JSON text.
-  public func jsonData(options: JSONWriteOptions = []) -> Data {
-    Data(jsonBytes(options: options))
-  }
-}
-
-// MARK: - Foundation graphs
-
 extension JSONValue {
   /// Converts a Foundation graph (`[String: Any]`, `[Any]`, `NSDictionary`,
   /// `NSArray`, `String`, `NSNumber`, `NSNull`, Swift numbers and Booleans,
@@ -46,7 +12,8 @@ extension JSONValue {
   /// - Throws: `ModelError` of kind `.unsupportedType`, with the path of
   ///   the first value that has no JSON form (a `Date`, a custom class, …).
   public init(jsonObject: Any) throws(ModelError) {
-    self = try FoundationGraph.value(from: jsonObject, path: "$", depth: 0)
+    var path = CodingPath()
+    self = try FoundationGraph.value(from: jsonObject, path: &path)
   }
 
   /// The value as a Foundation graph: `[String: Any]`, `[Any]`, `String`,
@@ -75,13 +42,10 @@ enum FoundationGraph {
 
   private static let booleanType: AnyClass = type(of: NSNumber(value: true))
 
-  static func value(from any: Any, path: @autoclosure () -> String, depth: Int) throws(ModelError)
-    -> JSONValue
-  {
-    guard depth < maximumDepth else {
-      throw ModelError(
-        kind: .unsupportedType, message: "the graph is nested deeper than \(maximumDepth) levels",
-        codingPath: path())
+  /// The JSON form of `any`, which sits at `path`.
+  static func value(from any: Any, path: inout CodingPath) throws(ModelError) -> JSONValue {
+    guard path.steps.count < maximumDepth else {
+      throw .unsupported("the graph is nested deeper than \(maximumDepth) levels", at: path)
     }
     if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
       return value(from: number)
@@ -109,23 +73,25 @@ enum FoundationGraph {
     case let dictionary as [String: Any]:
       var object = JSONObject()
       for (key, element) in dictionary {
-        object[key] = try value(from: element, path: "\(path()).\(key)", depth: depth + 1)
+        path.push(.key(key))
+        defer { path.pop() }
+        object[key] = try value(from: element, path: &path)
       }
       return .object(object)
     case let array as [Any]:
       var elements: [JSONValue] = []
       elements.reserveCapacity(array.count)
       for (index, element) in array.enumerated() {
-        elements.append(try value(from: element, path: "\(path())[\(index)]", depth: depth + 1))
+        path.push(.index(index))
+        defer { path.pop() }
+        elements.append(try value(from: element, path: &path))
       }
       return .array(elements)
     case let optional as any OptionalProtocol:
       guard let wrapped = optional.wrappedAny else { return .null }
-      return try value(from: wrapped, path: path(), depth: depth)
+      return try value(from: wrapped, path: &path)
     default:
-      throw ModelError(
-        kind: .unsupportedType, message: "a value of type \(type(of: any)) has no JSON form",
-        codingPath: path())
+      throw .unsupported("a value of type \(type(of: any)) has no JSON form", at: path)
     }
   }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// The `Encoder` a value gets from a `StreamingEncoding`: its containers
+/// The `Encoder` a value gets from a `EncodingStream`: its containers
 /// write straight into the stream, while the value is being encoded.
-final class StreamEncoder: Encoder {
+final class StreamingEncoder: Encoder {
   /// The last step of a coding path, kept unassembled until asked for.
   enum PathKey {
     case none
@@ -18,17 +18,17 @@ final class StreamEncoder: Encoder {
     }
   }
 
-  let encoding: StreamingEncoding
+  let encoding: EncodingStream
   /// The slot this value fills.
   let slot: Int
-  private let parent: StreamEncoder?
+  private let parent: StreamingEncoder?
   private let key: PathKey
   /// Key renames from the type's `JSONKeyMapping`.
   let renames: [String: String]?
   /// Whether this value has opened its container (one thread, one access at a time).
   @exclusivity(unchecked) private var opened = false
 
-  init(encoding: StreamingEncoding, slot: Int, parent: StreamEncoder?, key: PathKey, renames: [String: String]? = nil) {
+  init(encoding: EncodingStream, slot: Int, parent: StreamingEncoder?, key: PathKey, renames: [String: String]? = nil) {
     self.encoding = encoding
     self.slot = slot
     self.parent = parent
@@ -38,10 +38,10 @@ final class StreamEncoder: Encoder {
 
   var codingPath: [any CodingKey] { Self.path(parent, key) }
 
-  var userInfo: [CodingUserInfoKey: Any] { encoding.context.userInfo }
+  var userInfo: [CodingUserInfoKey: Any] { encoding.call.userInfo }
 
   /// The path of a value at `key` under `parent`.
-  static func path(_ parent: StreamEncoder?, _ key: PathKey) -> [any CodingKey] {
+  static func path(_ parent: StreamingEncoder?, _ key: PathKey) -> [any CodingKey] {
     var keys: [any CodingKey] = []
     if let last = key.codingKey { keys.append(last) }
     var current = parent
@@ -78,14 +78,14 @@ final class StreamEncoder: Encoder {
 }
 
 struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: StreamEncoder
+  let encoder: StreamingEncoder
   let frame: Int
   /// The encoder's key renames, kept at hand for every key.
   private let renames: [String: String]?
   /// The encoder's stream, which the encoder keeps alive.
-  private unowned(unsafe) let encoding: StreamingEncoding
+  private unowned(unsafe) let encoding: EncodingStream
 
-  init(encoder: StreamEncoder, frame: Int) {
+  init(encoder: StreamingEncoder, frame: Int) {
     self.encoder = encoder
     self.frame = frame
     renames = encoder.renames
@@ -102,44 +102,44 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Enters this object and writes `key`.
   private func start(_ key: Key) throws {
     try encoding.enter(frame)
-    encoding.writer.json.writeKey(name(key))
+    encoding.write.json.writeKey(name(key))
   }
 
   mutating func encodeNil(forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.writeNull()
+    encoding.write.json.writeNull()
   }
 
   mutating func encode(_ value: Bool, forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: String, forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: Int, forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: Int64, forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: UInt64, forKey key: Key) throws {
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   /// A non-finite number is left out.
   mutating func encode(_ value: Double, forKey key: Key) throws {
     guard value.isFinite else { return try encoding.enter(frame) }
     try start(key)
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   // Written out, not left to the protocol's generic defaults, which cost
@@ -180,8 +180,8 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   /// A child encoder at `key`, for a nested container's coding path.
-  private func child(_ key: Key) -> StreamEncoder {
-    StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .key(key))
+  private func child(_ key: Key) -> StreamingEncoder {
+    StreamingEncoder(encoding: encoding, slot: 0, parent: encoder, key: .key(key))
   }
 
   /// Opens a nested object or array at `key`; 0 when the stream was abandoned.
@@ -211,20 +211,20 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   /// An encoder for a value at `name`, written when (and if) it begins.
-  private func superEncoder(named name: String, key: StreamEncoder.PathKey) -> any Encoder {
+  private func superEncoder(named name: String, key: StreamingEncoder.PathKey) -> any Encoder {
     let slot = encoding.tryEnter(frame) ? encoding.openSlot(key: name, needsNull: false) : 0
-    return StreamEncoder(encoding: encoding, slot: slot, parent: encoder, key: key)
+    return StreamingEncoder(encoding: encoding, slot: slot, parent: encoder, key: key)
   }
 }
 
 struct StreamArrayContainer: UnkeyedEncodingContainer {
-  let encoder: StreamEncoder
+  let encoder: StreamingEncoder
   let frame: Int
   private(set) var count = 0
   /// The encoder's stream, which the encoder keeps alive.
-  private unowned(unsafe) let encoding: StreamingEncoding
+  private unowned(unsafe) let encoding: EncodingStream
 
-  init(encoder: StreamEncoder, frame: Int) {
+  init(encoder: StreamingEncoder, frame: Int) {
     self.encoder = encoder
     self.frame = frame
     encoding = encoder.encoding
@@ -241,38 +241,38 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
 
   mutating func encodeNil() throws {
     _ = try start()
-    encoding.writer.json.writeNull()
+    encoding.write.json.writeNull()
   }
 
   mutating func encode(_ value: Bool) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: String) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: Int) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: Int64) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode(_ value: UInt64) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   /// A non-finite number keeps its place as `null`.
   mutating func encode(_ value: Double) throws {
     _ = try start()
-    encoding.writer.json.write(value)
+    encoding.write.json.write(value)
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
@@ -282,11 +282,11 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
   }
 
   /// A child encoder for the next element, for a nested container's path.
-  private mutating func nested(object: Bool) -> (StreamEncoder, Int) {
+  private mutating func nested(object: Bool) -> (StreamingEncoder, Int) {
     guard let index = try? start() else {
-      return (StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count)), 0)
+      return (StreamingEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count)), 0)
     }
-    return (StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(index)), encoding.open(object: object))
+    return (StreamingEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(index)), encoding.open(object: object))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -301,20 +301,20 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
 
   mutating func superEncoder() -> any Encoder {
     guard let index = try? start() else {
-      return StreamEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count))
+      return StreamingEncoder(encoding: encoding, slot: 0, parent: encoder, key: .index(count))
     }
     let slot = encoding.openSlot(key: nil, needsNull: true)
-    return StreamEncoder(encoding: encoding, slot: slot, parent: encoder, key: .index(index))
+    return StreamingEncoder(encoding: encoding, slot: slot, parent: encoder, key: .index(index))
   }
 }
 
 struct StreamValueContainer: SingleValueEncodingContainer {
-  let encoder: StreamEncoder
+  let encoder: StreamingEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
   mutating func encodeNil() throws {
     try encoder.encoding.begin(encoder.slot)
-    encoder.encoding.writer.json.writeNull()
+    encoder.encoding.write.json.writeNull()
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws {

@@ -59,6 +59,11 @@ public struct ModelError: Error, Sendable, CustomStringConvertible {
     self.init(kind: .syntax, message: syntaxError.message, syntaxError: syntaxError)
   }
 
+  /// An error at `path`, named now (its key nodes may not outlive the call).
+  init(_ kind: Kind, _ message: String, at path: CodingPath, underlying: (any Error & Sendable)? = nil) {
+    self.init(kind: kind, message: message, codingPath: path.text, underlying: underlying)
+  }
+
   /// The 1-based line of a syntax error.
   public var line: Int? { syntaxError?.line }
   /// The 1-based column of a syntax error.

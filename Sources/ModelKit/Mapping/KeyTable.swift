@@ -1,31 +1,27 @@
-import Foundation
 import ModelKitJSON
 
 /// JSON key → the fields it feeds, looked up from a key node's raw bytes
 /// without creating a string (escaped or non-ASCII keys take a string path).
 ///
-/// Built with `add`, then frozen into flat buffers: the decode loop reads
-/// them without reference counting or exclusivity checks.
+/// Built once, in flat buffers that the decode loop reads without
+/// reference counting or exclusivity checks, and never changed.
 final class KeyTable: @unchecked Sendable {
-  // Safe to share: only `add` mutates, and only before `freeze()` while the
-  // schema is being built; afterwards everything is read-only.
+  // Safe to share: immutable once made.
 
-  private var pendingKeys: [[UInt8]] = []
-  private var pendingFields: [[Int]] = []
-  private var byString: [String: Int] = [:]
+  /// Keys with non-ASCII or escaped spellings are looked up by string.
+  private let byString: [String: Int]
+  /// The number of distinct keys.
+  let count: Int
 
   /// Key bytes, all keys back to back; key `i` is `keyStart[i]..<keyStart[i + 1]`.
-  private var keyBytes = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
-  private var keyStart = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+  private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+  private let keyStart: UnsafeMutableBufferPointer<Int>
   /// Field indices, all lists back to back; key `i` feeds `fieldStart[i]..<fieldStart[i + 1]`.
-  private var fieldList = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
-  private var fieldStart = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
+  private let fieldList: UnsafeMutableBufferPointer<Int>
+  private let fieldStart: UnsafeMutableBufferPointer<Int>
   /// Open-addressed slots holding key index + 1 (0 = empty).
-  private var slots = UnsafeMutableBufferPointer<Int>(start: nil, count: 0)
-  private var slotMask = 0
-
-  /// The number of distinct keys.
-  var count: Int { pendingKeys.count }
+  private let slots: UnsafeMutableBufferPointer<Int>
+  private let slotMask: Int
 
   deinit {
     keyBytes.deallocate()
@@ -35,19 +31,23 @@ final class KeyTable: @unchecked Sendable {
     slots.deallocate()
   }
 
-  /// Adds `field` under `key` (a key may feed several fields).
-  func add(_ key: String, field: Int) {
-    if let existing = byString[key] {
-      pendingFields[existing].append(field)
-      return
+  /// A table of `keys`, each with the fields it feeds, in order; a key
+  /// given twice feeds the fields of both.
+  init(_ keys: [(key: String, field: Int)]) {
+    var byString: [String: Int] = [:]
+    var pendingKeys: [[UInt8]] = []
+    var pendingFields: [[Int]] = []
+    for (key, field) in keys {
+      if let existing = byString[key] {
+        pendingFields[existing].append(field)
+      } else {
+        byString[key] = pendingKeys.count
+        pendingKeys.append(Array(key.utf8))
+        pendingFields.append([field])
+      }
     }
-    byString[key] = pendingKeys.count
-    pendingKeys.append(Array(key.utf8))
-    pendingFields.append([field])
-  }
-
-  /// Builds the flat buffers; call once, after the last `add`.
-  func freeze() {
+    self.byString = byString
+    count = pendingKeys.count
     keyBytes = .allocate(capacity: max(1, pendingKeys.reduce(0) { $0 + $1.count }))
     keyStart = .allocate(capacity: pendingKeys.count + 1)
     fieldList = .allocate(capacity: max(1, pendingFields.reduce(0) { $0 + $1.count }))
@@ -68,9 +68,8 @@ final class KeyTable: @unchecked Sendable {
     }
     keyStart[pendingKeys.count] = bytePosition
     fieldStart[pendingFields.count] = fieldPosition
-    var size = 8
-    while size < pendingKeys.count * 2 { size *= 2 }
-    slots = .allocate(capacity: size)
+    let size = KeyHash.slotCount(for: pendingKeys.count)
+    let slots = UnsafeMutableBufferPointer<Int>.allocate(capacity: size)
     slots.initialize(repeating: 0)
     slotMask = size - 1
     for (index, key) in pendingKeys.enumerated() {
@@ -78,6 +77,7 @@ final class KeyTable: @unchecked Sendable {
       while slots[slot] != 0 { slot = (slot + 1) & slotMask }
       slots[slot] = index + 1
     }
+    self.slots = slots
   }
 
   /// The key index for the key at `node`. `hint` is the index after the last
@@ -109,21 +109,6 @@ final class KeyTable: @unchecked Sendable {
   @inline(__always)
   private func matches(_ index: Int, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = keyStart[index]
-    let length = keyStart[index + 1] - start
-    guard length == raw.count else { return false }
-    return length == 0 || memcmp(keyBytes.baseAddress! + start, raw.baseAddress!, length) == 0
-  }
-}
-
-/// The hash of a key's UTF-8 for ModelKit's open-addressed key tables.
-enum KeyHash {
-  /// FNV-1a, folded so that low bits depend on every byte.
-  @inline(__always)
-  static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    return KeyHash.equal(UnsafeBufferPointer(rebasing: keyBytes[start..<keyStart[index + 1]]), raw)
   }
 }

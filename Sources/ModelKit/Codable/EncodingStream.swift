@@ -4,8 +4,8 @@ import Foundation
 /// cannot follow; the value is then encoded again as a tree.
 struct OutOfOrderEncoding: Error {}
 
-/// One `Encodable` value written straight into a `ModelWriter`, with no
-/// tree in between.
+/// One `Encodable` value written straight into a `WriteContext`'s writer,
+/// with no tree in between.
 ///
 /// A stream can follow a type as long as its containers nest: a container
 /// is written to only while no later sibling is open, and the encoder a
@@ -14,17 +14,17 @@ struct OutOfOrderEncoding: Error {}
 /// type does something else (writes to a container it left, keeps an
 /// encoder, asks one encoder for a second container as a subclass sharing
 /// its superclass's does), the stream is abandoned and
-/// `encode(_:into:context:)` starts over with the tree encoder, which
+/// `encode(_:into:call:)` starts over with the tree encoder, which
 /// accepts any order and merges repeated keys; so does a key-sorted output.
 /// A key a type writes twice into one container is written twice (readers
 /// keep the last).
-final class StreamingEncoding {
+final class EncodingStream {
   // The mutable state is only touched from the one thread running `encode`,
   // one access at a time: dynamic exclusivity checks would only cost time.
 
-  /// The writer, lent by the caller for the duration of `encode`.
-  @exclusivity(unchecked) var writer: ModelWriter
-  let context: EncodingContext
+  /// The caller's context, lent for the duration of `encode`.
+  @exclusivity(unchecked) var write: WriteContext
+  let call: EncodeCall
   /// Set when the stream could not follow a type (or has finished): every
   /// later container call fails.
   private(set) var isAbandoned = false
@@ -47,25 +47,26 @@ final class StreamingEncoding {
 
   @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
 
-  private init(context: EncodingContext) {
-    self.context = context
-    writer = Self.placeholder
+  private init(call: EncodeCall) {
+    self.call = call
+    write = Self.placeholder
     frames.reserveCapacity(8)
   }
 
-  /// What the caller's writer holds while the stream has it. Never written
-  /// to in place: a writer copies a shared buffer before writing.
-  nonisolated(unsafe) private static let placeholder = ModelWriter(options: [], capacity: 16)
+  /// What the caller's context holds while the stream has it. Never
+  /// written to in place: a writer copies a shared buffer before writing.
+  nonisolated(unsafe) private static let placeholder = WriteContext(
+    options: [], capacity: 16, models: ModelWriter(), codable: CodableBridge())
 
-  /// Writes `value` into `writer`: streamed when the type's containers
+  /// Writes `value` into `context`: streamed when the type's containers
   /// nest, built as a tree otherwise.
-  static func encode<Value: Encodable>(_ value: Value, into writer: inout ModelWriter, context: EncodingContext)
+  static func encode<Value: Encodable>(_ value: Value, into context: inout WriteContext, call: EncodeCall)
     throws(ModelError)
   {
-    if !context.options.contains(.sortedKeys) {
-      let checkpoint = writer.json.checkpoint
-      let encoding = StreamingEncoding(context: context)
-      swap(&encoding.writer, &writer)
+    if !call.options.contains(.sortedKeys) {
+      let checkpoint = context.json.checkpoint
+      let encoding = EncodingStream(call: call)
+      swap(&encoding.write, &context)
       defer { encoding.isAbandoned = true }
       var failure: (any Error)?
       do {
@@ -73,20 +74,15 @@ final class StreamingEncoding {
       } catch {
         failure = error
       }
-      swap(&encoding.writer, &writer)
+      swap(&encoding.write, &context)
       if !encoding.isAbandoned {
         guard let failure else { return }
-        throw ModelError.encoding(failure, of: Value.self)
+        throw ModelError.encoding(failure, of: Value.self, at: call.root)
       }
-      writer.json.rewind(to: checkpoint)
+      context.json.rewind(to: checkpoint)
     }
-    let node = EncodedNode()
-    do {
-      try ValueEncoder(context: context, node: node, parentPath: []).encode(value, into: node, parent: [], key: nil)
-    } catch {
-      throw ModelError.encoding(error, of: Value.self)
-    }
-    node.write(into: &writer.json)
+    let node = try TreeEncoder.encode(value, call: call)
+    node.write(into: &context.json)
   }
 
   private func encodeTop<Value: Encodable>(_ value: Value) throws {
@@ -114,7 +110,7 @@ final class StreamingEncoding {
     if let known = plans[identifier] {
       plan = known
     } else {
-      plan = try Self.sharedPlans.plan(for: Value.self, context: context)
+      plan = try Self.sharedPlans.plan(for: Value.self, call: call)
     }
     // The plan it replaces joins the others, so a call that meets one type only never fills them.
     if let last = lastPlan { plans[last.type] = last.plan }
@@ -134,13 +130,13 @@ final class StreamingEncoding {
     private let lock = NSLock()
     private var plans: [ObjectIdentifier: Plan] = [:]
 
-    func plan<Value>(for type: Value.Type, context: EncodingContext) throws(ModelError) -> Plan {
+    func plan<Value>(for type: Value.Type, call: EncodeCall) throws(ModelError) -> Plan {
       let identifier = ObjectIdentifier(type)
       if let plan = lock.withLock({ plans[identifier] }) { return plan }
       let plan: Plan
-      if let converter = try context.converters.converter(for: Value.self) {
+      if let converter = try call.converters.converter(for: Value.self) {
         plan = .converter(converter)
-      } else if let mapping = context.converters.outputMapping(for: Value.self) {
+      } else if let mapping = call.converters.outputMapping(for: Value.self) {
         if mapping.values.contains(where: { $0.count > 1 }) {
           plan = .tree
         } else {
@@ -156,49 +152,49 @@ final class StreamingEncoding {
 
   /// Writes `value` into the pending slot `slot`; a value that writes
   /// nothing leaves a member out and makes an element `null`.
-  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: StreamEncoder?, key: StreamEncoder.PathKey)
+  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: StreamingEncoder?, key: StreamingEncoder.PathKey)
     throws
   {
     let depth = frames.count
     if Value.self == String.self {
       try begin(slot)
-      writer.json.write(Self.load(value, as: String.self))
+      write.json.write(Self.load(value, as: String.self))
     } else if Value.self == Int.self {
       try begin(slot)
-      writer.json.write(Self.load(value, as: Int.self))
+      write.json.write(Self.load(value, as: Int.self))
     } else if Value.self == Double.self {
       try encode(Self.load(value, as: Double.self), slot: slot)
     } else if Value.self == Bool.self {
       try begin(slot)
-      writer.json.write(Self.load(value, as: Bool.self))
-    } else if try context.encodeByStrategy(
-      value, to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key))
+      write.json.write(Self.load(value, as: Bool.self))
+    } else if try call.encodeByStrategy(
+      value, to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key))
     {
       // written by the strategy
     } else {
       switch try plan(for: Value.self) {
-      case .converter where context.hasStrategies && context.converters.isContainer(Value.self):
+      case .converter where call.hasStrategies && call.converters.isContainer(Value.self):
         // Its dates or data must meet the strategies: the elements come back one by one.
-        try value.encode(to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key))
+        try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key))
       case .converter(let converter):
         let converter = unsafeDowncast(converter, to: ValueConverter<Value>.self)
         if !converter.isOmitted(value) {
           try begin(slot)
-          try written(at: parent, key) { () throws(ModelError) in try converter.encode(value, &writer) }
+          try written(value, with: converter, at: parent, key)
         } else if converter.isNil(value) {
           try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
-          writer.json.writeNull()
+          write.json.writeNull()
         }
       case .tree:
         let node = EncodedNode()
-        let path = StreamEncoder.path(parent, key)
-        try ValueEncoder(context: context, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
+        let path = StreamingEncoder.path(parent, key)
+        try TreeEncoder(call: call, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
         if !node.isEmpty {
           try begin(slot)
-          node.write(into: &writer.json)
+          node.write(into: &write.json)
         }
       case .own(let renames):
-        try value.encode(to: StreamEncoder(encoding: self, slot: slot, parent: parent, key: key, renames: renames))
+        try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key, renames: renames))
       }
     }
     try close(toDepth: depth)
@@ -208,21 +204,19 @@ final class StreamingEncoding {
   private func encode(_ value: Double, slot: Int) throws {
     guard value.isFinite else { return }
     try begin(slot)
-    writer.json.write(value)
+    write.json.write(value)
   }
 
-  /// Runs a converter, giving its errors this value's coding path.
-  private func written(at parent: StreamEncoder?, _ key: StreamEncoder.PathKey, _ body: () throws(ModelError) -> Void)
-    throws(ModelError)
-  {
-    do {
-      try body()
-    } catch {
-      let path = DecodingContext.describe(StreamEncoder.path(parent, key))
-      throw ModelError(
-        kind: error.kind, message: error.message, codingPath: path + error.codingPath.dropFirst(),
-        underlying: error.underlying)
-    }
+  /// Runs a converter; one that reads nested values starts from this
+  /// value's path, for the errors it makes further down.
+  private func written<Value>(
+    _ value: Value, with converter: ValueConverter<Value>, at parent: StreamingEncoder?, _ key: StreamingEncoder.PathKey
+  ) throws(ModelError) {
+    guard converter.isComposite else { return try converter.encode(value, &write) }
+    let outer = write.path
+    write.path = call.path(StreamingEncoder.path(parent, key))
+    defer { write.path = outer }
+    try converter.encode(value, &write)
   }
 
   /// `value`, whose type is `Target`.
@@ -248,7 +242,7 @@ final class StreamingEncoding {
     pendingSlot = 0
     if let key = pendingKey {
       pendingKey = nil
-      writer.json.writeKey(key)
+      write.json.writeKey(key)
     }
   }
 
@@ -257,7 +251,7 @@ final class StreamingEncoding {
     guard pendingSlot != 0 else { return }
     pendingSlot = 0
     pendingKey = nil
-    if pendingNeedsNull { writer.json.writeNull() }
+    if pendingNeedsNull { write.json.writeNull() }
   }
 
   /// Makes container `id` the innermost one, closing those opened after it.
@@ -282,7 +276,7 @@ final class StreamingEncoding {
   /// Opens an object (`isObject`) or array in the innermost slot or
   /// container position; returns its id.
   func open(object isObject: Bool) -> Int {
-    if isObject { writer.json.beginObject() } else { writer.json.beginArray() }
+    if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
     frames.append(Frame(id: lastID, isObject: isObject))
     return lastID
@@ -293,7 +287,7 @@ final class StreamingEncoding {
     settle()
     while frames.count > depth {
       let frame = frames.removeLast()
-      if frame.isObject { writer.json.endObject() } else { writer.json.endArray() }
+      if frame.isObject { write.json.endObject() } else { write.json.endArray() }
     }
   }
 

@@ -1,17 +1,17 @@
-import Foundation
 import ModelKitJSON
 
-/// Field types read without the generic converter when the JSON already
-/// has the natural kind (the common case); any other input takes the
-/// converter, so leniency costs nothing on well-typed input.
-enum FastField: UInt8 {
+/// A field of one of the common scalar types, read and written without a
+/// converter when the JSON has the type's natural kind (the common case);
+/// any other input takes the converter, so leniency costs nothing on
+/// well-typed input.
+enum ScalarField: UInt8 {
   case none
   case string, optionalString
   case int, optionalInt, int64, optionalInt64, int32, uint32, uint64, optionalUInt64
   case double, optionalDouble
   case bool, optionalBool
 
-  private static let byType: [ObjectIdentifier: FastField] = [
+  private static let byType: [ObjectIdentifier: ScalarField] = [
     ObjectIdentifier(String.self): .string, ObjectIdentifier(String?.self): .optionalString,
     ObjectIdentifier(Int.self): .int, ObjectIdentifier(Int?.self): .optionalInt,
     ObjectIdentifier(Int64.self): .int64, ObjectIdentifier(Int64?.self): .optionalInt64,
@@ -37,7 +37,7 @@ enum FastField: UInt8 {
         field.assumingMemoryBound(to: String?.self).pointee = nil
         return true
       }
-      guard let text = document.string(node) else { return false }
+      guard let text = document.naturalString(node) else { return false }
       if self == .string {
         field.assumingMemoryBound(to: String.self).pointee = text
       } else {
@@ -51,7 +51,7 @@ enum FastField: UInt8 {
         field.assumingMemoryBound(to: Double?.self).pointee = nil
         return true
       }
-      guard document.kind(of: node) == .number, let value = document.double(node) else { return false }
+      guard let value = document.naturalDouble(node) else { return false }
       if self == .double {
         field.assumingMemoryBound(to: Double.self).pointee = value
       } else {
@@ -63,7 +63,7 @@ enum FastField: UInt8 {
         field.assumingMemoryBound(to: Bool?.self).pointee = nil
         return true
       }
-      guard let value = document.bool(node) else { return false }
+      guard let value = document.naturalBool(node) else { return false }
       if self == .bool {
         field.assumingMemoryBound(to: Bool.self).pointee = value
       } else {
@@ -77,40 +77,39 @@ enum FastField: UInt8 {
   private func decodeInteger(
     _ document: JSONDocument, _ node: JSONDocument.Node, into field: UnsafeMutableRawPointer
   ) -> Bool {
-    let stored = document.storedInteger(node)
     switch self {
     case .int:
-      guard let value = stored.int.flatMap(Int.init(exactly:)) else { return false }
+      guard let value = document.naturalInt(node) else { return false }
       field.assumingMemoryBound(to: Int.self).pointee = value
     case .optionalInt:
       if document.isNull(node) {
         field.assumingMemoryBound(to: Int?.self).pointee = nil
         return true
       }
-      guard let value = stored.int.flatMap(Int.init(exactly:)) else { return false }
+      guard let value = document.naturalInt(node) else { return false }
       field.assumingMemoryBound(to: Int?.self).pointee = value
     case .int64:
-      guard let value = stored.int else { return false }
+      guard let value = document.naturalInt64(node) else { return false }
       field.assumingMemoryBound(to: Int64.self).pointee = value
     case .optionalInt64:
       if document.isNull(node) {
         field.assumingMemoryBound(to: Int64?.self).pointee = nil
         return true
       }
-      guard let value = stored.int else { return false }
+      guard let value = document.naturalInt64(node) else { return false }
       field.assumingMemoryBound(to: Int64?.self).pointee = value
     case .int32:
-      guard let value = stored.int.flatMap(Int32.init(exactly:)) else { return false }
+      guard let value = document.naturalInt64(node).flatMap(Int32.init(exactly:)) else { return false }
       field.assumingMemoryBound(to: Int32.self).pointee = value
     case .uint32:
-      guard let value = stored.int.flatMap(UInt32.init(exactly:)) else { return false }
+      guard let value = document.naturalInt64(node).flatMap(UInt32.init(exactly:)) else { return false }
       field.assumingMemoryBound(to: UInt32.self).pointee = value
     case .uint64, .optionalUInt64:
       if self == .optionalUInt64 && document.isNull(node) {
         field.assumingMemoryBound(to: UInt64?.self).pointee = nil
         return true
       }
-      guard let value = stored.int.flatMap(UInt64.init(exactly:)) ?? stored.uint else { return false }
+      guard let value = document.naturalUInt64(node) else { return false }
       if self == .uint64 {
         field.assumingMemoryBound(to: UInt64.self).pointee = value
       } else {
@@ -123,7 +122,7 @@ enum FastField: UInt8 {
   }
 }
 
-extension FastField {
+extension ScalarField {
   /// Whether the field holds nil (optional kinds only).
   @inline(__always)
   func isNil(_ field: UnsafeRawPointer) -> Bool {
@@ -169,4 +168,31 @@ extension FastField {
     case .optionalBool: writer.write(field.assumingMemoryBound(to: Bool?.self).pointee ?? false)
     }
   }
+}
+
+/// The common scalars read from their natural JSON kind, or nil for any
+/// other: the one home of these fast paths, which model fields and the
+/// Codable containers take before the lenient table.
+extension JSONDocument {
+  @inline(__always)
+  func naturalString(_ node: Node) -> String? { string(node) }
+
+  @inline(__always)
+  func naturalBool(_ node: Node) -> Bool? { bool(node) }
+
+  @inline(__always)
+  func naturalInt(_ node: Node) -> Int? { storedInteger(node).int.flatMap(Int.init(exactly:)) }
+
+  @inline(__always)
+  func naturalInt64(_ node: Node) -> Int64? { storedInteger(node).int }
+
+  @inline(__always)
+  func naturalUInt64(_ node: Node) -> UInt64? {
+    let stored = storedInteger(node)
+    return stored.uint ?? stored.int.flatMap(UInt64.init(exactly:))
+  }
+
+  /// A number as the nearest `Double`; nil beyond its range and for other kinds.
+  @inline(__always)
+  func naturalDouble(_ node: Node) -> Double? { double(node) }
 }

@@ -1,0 +1,28 @@
+import Foundation
+
+/// What the bridge needs to know of a Codable type, found once per process:
+/// a conformance check costs microseconds, too much for every call.
+final class CodableTraits: @unchecked Sendable {
+  struct Traits {
+    /// The type's `JSONKeyMapping` as key paths.
+    let mapping: [String: [[String]]]?
+    /// The type as a collection whose failing elements lenient decoding drops.
+    let droppingCollection: (any ElementDroppingCollection.Type)?
+  }
+
+  // Safe: `traits` is only touched while holding `lock`.
+  static let shared = CodableTraits()
+  private let lock = NSLock()
+  private var traits: [ObjectIdentifier: Traits] = [:]
+
+  func traits<Value>(of type: Value.Type) -> Traits {
+    let identifier = ObjectIdentifier(type)
+    if let known = lock.withLock({ traits[identifier] }) { return known }
+    // Outside the lock: `keyMapping` is the type's own code.
+    let made = Traits(
+      mapping: (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) },
+      droppingCollection: Value.self as? any ElementDroppingCollection.Type)
+    lock.withLock { traits[identifier] = made }
+    return made
+  }
+}

@@ -1,0 +1,56 @@
+import Foundation
+
+/// ModelKit's own converters (scalars, Foundation types, containers of them,
+/// `JSONModel`s) for one Codable call, looked up once per type; nil for
+/// types only Codable handles. Misses go to the process-wide caches.
+final class ConverterCache {
+  /// What a call needs to know of a type, found with one lookup.
+  struct Entry {
+    /// ModelKit's converter, or nil for a type only Codable handles.
+    let converter: AnyConverter?
+    /// The type's traits (types without a converter only).
+    let traits: CodableTraits.Traits?
+    /// Whether the converter reads nested values (models, containers),
+    /// whose errors need the path they start from.
+    var isComposite: Bool { converter?.isComposite ?? false }
+  }
+
+  // One call's cache, used by one thread at a time.
+  @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
+  @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
+  @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
+
+  func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
+    let identifier = ObjectIdentifier(type)
+    if let known = entries[identifier] { return known }
+    let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
+    let made = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
+    entries[identifier] = made
+    return made
+  }
+
+  func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
+    // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.
+    guard let converter = try entry(for: type).converter else { return nil }
+    return unsafeDowncast(converter, to: ValueConverter<Value>.self)
+  }
+
+  /// Where `type`'s keys are written: the first candidate of each mapped key.
+  func outputMapping<Value>(for type: Value.Type) -> [String: [String]]? {
+    let identifier = ObjectIdentifier(type)
+    if let cached = outputMappings[identifier] { return cached }
+    let made = CodableTraits.shared.traits(of: type).mapping?.compactMapValues(\.first)
+    outputMappings[identifier] = made
+    return made
+  }
+
+  /// Whether `type` is an optional, array, set or dictionary (which encode
+  /// their elements through the encoder rather than through a converter).
+  func isContainer<Value>(_ type: Value.Type) -> Bool {
+    let identifier = ObjectIdentifier(type)
+    if let cached = containers[identifier] { return cached }
+    let made = Value.self is any ContainerConvertible.Type || Value.self is any OptionalConvertible.Type
+    containers[identifier] = made
+    return made
+  }
+}

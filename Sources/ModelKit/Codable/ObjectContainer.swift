@@ -1,0 +1,171 @@
+import ModelKitJSON
+
+/// A keyed container over an object node (or over nothing, leniently).
+struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let decoder: DocumentDecoder
+  let object: JSONDocument.Node?
+  /// The decoder's document, held here so that each read need not reach it through the decoder.
+  private let document: JSONDocument
+  /// A hash table of the members, for objects too large to scan.
+  private let index: MemberIndex?
+
+  init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
+    self.decoder = decoder
+    self.object = object
+    let document = decoder.call.document
+    self.document = document
+    index = object.flatMap { document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0) : nil }
+  }
+
+  /// The last member named `name`: from the table, or by scanning a small object.
+  private func member(_ name: String) -> JSONDocument.Node? {
+    if let index { return index.member(name) }
+    guard let object else { return nil }
+    return document.member(name, of: object)
+  }
+
+  var codingPath: [any CodingKey] { decoder.codingPath }
+
+  var allKeys: [Key] {
+    guard let object else { return [] }
+    return document.members(of: object).compactMap { key, _ in document.string(key).flatMap(Key.init(stringValue:)) }
+  }
+
+  /// The node for `key`: its mapped candidates (first present, non-null one
+  /// wins) or its own name (snake_case with `.convertFromSnakeCase`).
+  private func node(for key: Key) -> JSONDocument.Node? {
+    guard let object else { return nil }
+    guard let candidates = decoder.mapping?[key.stringValue] else {
+      let snakeCase = decoder.call.options.keyDecoding == .convertFromSnakeCase
+      return member(snakeCase ? SnakeCase.from(key.stringValue) : key.stringValue)
+    }
+    return KeyPathLookup.value(of: candidates, in: object, of: document, member: member)?.node
+  }
+
+  func contains(_ key: Key) -> Bool { node(for: key) != nil }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    guard let node = node(for: key) else {
+      if decoder.call.options.strict {
+        throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+      }
+      return true
+    }
+    return document.isNull(node)
+  }
+
+  // The common scalars read their natural JSON kind directly; anything
+  // else (a conversion, a missing key, an error) takes the generic path.
+
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    if let node = node(for: key), let value = document.naturalString(node) { return value }
+    return try decodeConverted(String.self, forKey: key)
+  }
+
+  func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    if let node = node(for: key), let value = document.naturalBool(node) { return value }
+    return try decodeConverted(Bool.self, forKey: key)
+  }
+
+  func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+    if let node = node(for: key), let value = document.naturalInt(node) { return value }
+    return try decodeConverted(Int.self, forKey: key)
+  }
+
+  func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+    if let node = node(for: key), let value = document.naturalInt64(node) { return value }
+    return try decodeConverted(Int64.self, forKey: key)
+  }
+
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    if let node = node(for: key), let value = document.naturalUInt64(node) { return value }
+    return try decodeConverted(UInt64.self, forKey: key)
+  }
+
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    if let node = node(for: key), let value = document.naturalDouble(node) { return value }
+    return try decodeConverted(Double.self, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.naturalString(node) { return value }
+    return try decodeConvertedIfPresent(String.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.naturalInt(node) { return value }
+    return try decodeConvertedIfPresent(Int.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.naturalBool(node) { return value }
+    return try decodeConvertedIfPresent(Bool.self, node: node, forKey: key)
+  }
+
+  func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    if let value = document.naturalDouble(node) { return value }
+    return try decodeConvertedIfPresent(Double.self, node: node, forKey: key)
+  }
+
+  private func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let node = node(for: key)
+    if node == nil && decoder.call.options.strict {
+      throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+    }
+    return try decoder.decode(T.self, from: node, key: key)
+  }
+
+  private func decodeConvertedIfPresent<T: Decodable>(_ type: T.Type, node: JSONDocument.Node, forKey key: Key)
+    throws -> T?
+  {
+    if decoder.call.options.strict { return try decoder.decode(T.self, from: node, key: key) }
+    return try decoder.decode(T?.self, from: node, key: key)
+  }
+
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    let node = node(for: key)
+    if node == nil && decoder.call.options.strict {
+      throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+    }
+    return try decoder.decode(T.self, from: node, key: key)
+  }
+
+  func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    // Leniently, a value ModelKit cannot convert makes the optional nil;
+    // types only Codable reads are decoded as they are.
+    let converts = try decoder.call.converters.entry(for: T.self).converter != nil
+    if decoder.call.options.strict || !converts {
+      return try decoder.decode(T.self, from: node, key: key)
+    }
+    return try decoder.decode(T?.self, from: node, key: key)
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    try child(key).container(keyedBy: NestedKey.self)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try child(key).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder {
+    DocumentDecoder(
+      call: decoder.call, node: member("super"), parent: decoder, key: AnyKey("super"),
+      mapping: decoder.mapping)
+  }
+
+  func superDecoder(forKey key: Key) throws -> any Decoder { child(key) }
+
+  private func child(_ key: Key) -> DocumentDecoder {
+    DocumentDecoder(call: decoder.call, node: node(for: key), parent: decoder, key: key)
+  }
+
+  private func path(_ key: Key) -> CodingPath { decoder.call.path(codingPath + [key]) }
+}

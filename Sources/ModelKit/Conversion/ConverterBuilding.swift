@@ -1,0 +1,65 @@
+import ModelKitJSON
+
+/// Finds the converter of a type while a schema is built: containers and
+/// optionals build theirs from their elements' converters.
+protocol ConverterBuilding {
+  /// The converter for `type` when ModelKit converts it, else nil.
+  func typedConverter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>?
+}
+
+/// Builds the converter of an array, set or dictionary from its element's converter.
+protocol ContainerConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter?
+}
+
+extension Array: ContainerConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
+    guard let element = try builder.typedConverter(for: Element.self) else { return nil }
+    return SequenceConverter<[Element]>(element: element)
+  }
+}
+
+extension ContiguousArray: ContainerConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
+    guard let element = try builder.typedConverter(for: Element.self) else { return nil }
+    return SequenceConverter<ContiguousArray<Element>>(element: element)
+  }
+}
+
+extension Set: ContainerConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
+    guard let element = try builder.typedConverter(for: Element.self) else { return nil }
+    return SequenceConverter<Set<Element>>(element: element)
+  }
+}
+
+extension Dictionary: ContainerConvertible where Key == String {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
+    guard let value = try builder.typedConverter(for: Value.self) else { return nil }
+    return DictionaryConverter<Value>(value: value)
+  }
+}
+
+/// A collection that can be built by appending elements one at a time.
+protocol AppendableCollection<Element>: Sequence {
+  init()
+  mutating func reserve(_ count: Int)
+  mutating func add(_ element: Element)
+  var count: Int { get }
+}
+
+extension Array: AppendableCollection {
+  mutating func reserve(_ count: Int) { reserveCapacity(count) }
+  mutating func add(_ element: Element) { append(element) }
+}
+
+extension ContiguousArray: AppendableCollection {
+  mutating func reserve(_ count: Int) { reserveCapacity(count) }
+  mutating func add(_ element: Element) { append(element) }
+}
+
+extension Set: AppendableCollection {
+  mutating func reserve(_ count: Int) { reserveCapacity(count) }
+  mutating func add(_ element: Element) { insert(element) }
+}
+

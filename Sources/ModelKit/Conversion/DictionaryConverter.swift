@@ -1,0 +1,61 @@
+import ModelKitJSON
+
+/// `[String: T]` from a JSON object, value-wise, with the same dropping rule.
+final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
+  let value: ValueConverter<Value>
+
+  init(value: ValueConverter<Value>) { self.value = value }
+
+  override var isComposite: Bool { true }
+
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<[String: Value]>
+  {
+    let document = context.document
+    switch document.kind(of: node) {
+    case .object: break
+    case .null: return .failed(.null)
+    default: return .failed(.mismatch)
+    }
+    // The common value types get code specialised for them: generic
+    // dictionary code looks up metadata on every insertion.
+    if Value.self == String.self { return try specialised(node, &context, String.self) }
+    if Value.self == Int.self { return try specialised(node, &context, Int.self) }
+    return try specialised(node, &context, Value.self)
+  }
+
+  /// `decode` for `Value == Member`, compiled for `Member`.
+  @inline(__always)
+  private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
+    throws(ModelError) -> Converted<[String: Value]>
+  {
+    let converter = unsafeDowncast(value, to: ValueConverter<Member>.self)
+    let document = context.document
+    var result: [String: Member] = [:]
+    result.reserveCapacity(document.count(of: node))
+    for (keyNode, item) in document.members(of: node) {
+      let key = document.string(keyNode) ?? ""
+      if let converted = try context.element(item, at: .key(key), with: converter) {
+        result[key] = converted
+      } else {
+        result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
+      }
+    }
+    return .value(unsafeBitCast(result, to: [String: Value].self))
+  }
+
+  override func encode(_ dictionary: [String: Value], _ context: inout WriteContext) throws(ModelError) {
+    context.json.beginObject()
+    // Dictionaries have no order of their own: keys are always sorted, so output is deterministic.
+    for key in dictionary.keys.sorted() {
+      guard let item = dictionary[key], !value.isOmitted(item) || context.includesNulls else { continue }
+      context.json.writeKey(key)
+      try context.element(item, at: .key(key), with: value)
+    }
+    context.json.endObject()
+  }
+
+  override func deepCopy(_ dictionary: [String: Value]) -> [String: Value] {
+    dictionary.mapValues(value.deepCopy)
+  }
+}

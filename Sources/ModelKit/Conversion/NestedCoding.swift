@@ -1,0 +1,36 @@
+import ModelKitJSON
+
+// The walkers above the conversion table, as the converters of nested
+// values see them. A converter of a nested model or of a type only Codable
+// handles hands the value up through its context; the model reader and
+// writer and the Codable bridge implement these, so the table needs
+// neither of them.
+
+/// Reads nested models: the model reader.
+protocol ModelReading: Sendable {
+  /// The model `converter` reads from the object at `node`.
+  func decodeModel<Model: JSONModel>(
+    _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
+  ) throws(ModelError) -> Model
+}
+
+/// Writes nested models: the model writer.
+protocol ModelWriting: Sendable {
+  /// Writes `model`, which `converter` converts, as an object.
+  func encodeModel<Model: JSONModel>(_ model: Model, with converter: ValueConverter<Model>, in context: inout WriteContext)
+    throws(ModelError)
+}
+
+/// Reads the types only Codable handles: the Codable bridge.
+protocol CodableReading: Sendable {
+  /// `Value` decoded from `node` with the bridge's lenient rules (strict
+  /// ones in strict mode); `.unconvertible` when lenient decoding fails.
+  func decode<Value: Decodable>(_ type: Value.Type, at node: JSONDocument.Node, in context: inout ReadContext)
+    throws(ModelError) -> Converted<Value>
+}
+
+/// Writes the types only Codable handles: the Codable bridge.
+protocol CodableWriting: Sendable {
+  /// Writes `value` through its own `encode(to:)`.
+  func encode<Value: Encodable>(_ value: Value, in context: inout WriteContext) throws(ModelError)
+}

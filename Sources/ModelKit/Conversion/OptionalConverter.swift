@@ -1,0 +1,50 @@
+import ModelKitJSON
+
+/// `Optional<Wrapped>`: `null` (and what the wrapped type reads as null) is
+/// nil; a rejected nested model is nil too. Nil is left out on output
+/// unless `.includeNulls`.
+final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
+  let wrapped: ValueConverter<Wrapped>
+
+  init(wrapped: ValueConverter<Wrapped>) { self.wrapped = wrapped }
+
+  override var isComposite: Bool { wrapped.isComposite }
+
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<Wrapped?>
+  {
+    if context.document.isNull(node) { return .value(nil) }
+    switch try wrapped.decode(node, &context) {
+    case .value(let value): return .value(value)
+    case .failed(.null), .failed(.rejected): return .value(nil)
+    case .failed(let failure): return .failed(failure)
+    }
+  }
+
+  override func isOmitted(_ value: Wrapped?) -> Bool {
+    guard let value else { return true }
+    return wrapped.isOmitted(value)
+  }
+
+  override func isNil(_ value: Wrapped?) -> Bool { value == nil }
+
+  override func encode(_ value: Wrapped?, _ context: inout WriteContext) throws(ModelError) {
+    guard let value, !wrapped.isOmitted(value) else { return context.json.writeNull() }
+    try wrapped.encode(value, &context)
+  }
+
+  override func deepCopy(_ value: Wrapped?) -> Wrapped? { value.map(wrapped.deepCopy) }
+}
+
+/// Builds the converter of a generic container from its element's converter.
+protocol OptionalConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter?
+}
+
+extension Optional: OptionalConvertible {
+  static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
+    guard let wrapped = try builder.typedConverter(for: Wrapped.self) else { return nil }
+    return OptionalConverter(wrapped: wrapped)
+  }
+}
+

@@ -1,0 +1,67 @@
+import ModelKitJSON
+
+/// What a converter reads with: the document, the options, and where in
+/// the document the value is. The model reader and the Codable decoder
+/// each hand one to the converters they call; converters know nothing of
+/// either walker.
+struct ReadContext {
+  let document: JSONDocument
+  let options: DecodingOptions
+  /// Where the value being read is.
+  var path: CodingPath
+  /// Reads nested models (the model reader).
+  let models: any ModelReading
+  /// Reads the types only Codable handles (the Codable bridge).
+  let codable: any CodableReading
+
+  init(
+    document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(), models: any ModelReading,
+    codable: any CodableReading
+  ) {
+    self.document = document
+    self.options = options
+    self.path = path
+    self.models = models
+    self.codable = codable
+  }
+
+  /// The same reader over another document (a hook's replacement input), at this path.
+  func reading(_ document: JSONDocument) -> ReadContext {
+    ReadContext(document: document, options: options, path: path, models: models, codable: codable)
+  }
+
+  /// Decodes one element of a container at `step`; nil when it is dropped
+  /// (lenient), an error naming it in strict mode.
+  mutating func element<Value>(
+    _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>
+  ) throws(ModelError) -> Value? {
+    path.push(step)
+    defer { path.pop() }
+    switch try converter.decode(node, &self) {
+    case .value(let value):
+      return value
+    case .failed(let failure):
+      if options.strict { throw self.failure(failure, node, target: "an element of type \(converter.typeName)") }
+      return nil
+    }
+  }
+
+  /// The error for a value at `node` that did not convert, here.
+  func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String) -> ModelError {
+    .conversion(failure, found: describe(node), target: target, at: path)
+  }
+
+  /// "the string "abc"", "the number 1.5", "an array", … for messages.
+  func describe(_ node: JSONDocument.Node) -> String {
+    switch document.kind(of: node) {
+    case .null: return "null"
+    case .bool: return document.bool(node) == true ? "true" : "false"
+    case .number: return "the number \(document.numberText(node) ?? "")"
+    case .string:
+      let text = document.string(node) ?? ""
+      return "the string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}

@@ -1,0 +1,91 @@
+import ModelKitJSON
+
+/// `[T]`, `ContiguousArray<T>`, `Set<T>` from a JSON array, element-wise:
+/// an element that cannot convert or is rejected is dropped (strict mode:
+/// an error naming its index). Anything but an array is a mismatch.
+final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<Collection> {
+  let element: ValueConverter<Collection.Element>
+
+  init(element: ValueConverter<Collection.Element>) { self.element = element }
+
+  override var isComposite: Bool { true }
+
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<Collection>
+  {
+    let document = context.document
+    switch document.kind(of: node) {
+    case .array: break
+    case .null: return .failed(.null)
+    default: return .failed(.mismatch)
+    }
+    // Arrays of the common element types get code specialised for them:
+    // generic code looks up metadata for every element.
+    if Collection.self == [Double].self { return try specialised(node, &context, Double.self) }
+    if Collection.self == [Int].self { return try specialised(node, &context, Int.self) }
+    if Collection.self == [String].self { return try specialised(node, &context, String.self) }
+    if Collection.self == [[Double]].self { return try specialised(node, &context, [Double].self) }
+    var result = Collection()
+    result.reserve(document.count(of: node))
+    for (index, item) in document.elements(of: node).enumerated() {
+      if let value = try context.element(item, at: .index(index), with: element) {
+        result.add(value)
+      }
+    }
+    return .value(result)
+  }
+
+  /// `decode` for `Collection == [Member]`, compiled for `Member`.
+  @inline(__always)
+  private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
+    throws(ModelError) -> Converted<Collection>
+  {
+    let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
+    let document = context.document
+    var result: [Member] = []
+    result.reserveCapacity(document.count(of: node))
+    var index = 0
+    for item in document.elements(of: node) {
+      if let value = try context.element(item, at: .index(index), with: converter) { result.append(value) }
+      index += 1
+    }
+    return .value(unsafeBitCast(result, to: Collection.self))
+  }
+
+  override func encode(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
+    if isUnordered { return try encodeSorted(value, &context) }
+    context.json.beginArray()
+    var index = 0  // not `enumerated()`: its tuples cost a metadata lookup per element here
+    for item in value {
+      try context.element(item, at: .index(index), with: element)
+      index += 1
+    }
+    context.json.endArray()
+  }
+
+  /// Sets have no order of their own: their elements are written sorted by
+  /// their JSON text, so equal sets always write the same bytes.
+  private func encodeSorted(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
+    var encoded: [[UInt8]] = []
+    encoded.reserveCapacity(value.count)
+    for item in value {
+      var single = context.detached(sorted: true)
+      try single.element(item, at: .index(encoded.count), with: element)
+      encoded.append(single.json.bytes)
+    }
+    encoded.sort { $0.lexicographicallyPrecedes($1) }
+    context.json.beginArray()
+    for bytes in encoded { context.json.write(try WriteContext.value(of: bytes)) }
+    context.json.endArray()
+  }
+
+  private let isUnordered = Collection.self is any SetAlgebra.Type
+
+  override func deepCopy(_ value: Collection) -> Collection {
+    var copy = Collection()
+    copy.reserve(value.count)
+    for item in value { copy.add(element.deepCopy(item)) }
+    return copy
+  }
+}
+

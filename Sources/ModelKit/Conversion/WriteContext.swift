@@ -1,0 +1,71 @@
+import ModelKitJSON
+
+/// What a converter writes with: the JSON writer, the options, where in the
+/// output the value goes, and the class instances being written (a
+/// reference cycle is an error, never endless output). The model writer
+/// and the Codable encoder each hand one to the converters they call.
+struct WriteContext {
+  var json: JSONWriter
+  let options: JSONWriteOptions
+  let includesNulls: Bool
+  /// Where the value being written goes.
+  var path: CodingPath
+  /// Class instances being written, outermost first.
+  private(set) var active: Set<ObjectIdentifier> = []
+  /// Writes nested models (the model writer).
+  let models: any ModelWriting
+  /// Writes the types only Codable handles (the Codable bridge).
+  let codable: any CodableWriting
+
+  init(
+    options: JSONWriteOptions, capacity: Int = 16_384, path: CodingPath = CodingPath(),
+    active: Set<ObjectIdentifier> = [], models: any ModelWriting, codable: any CodableWriting
+  ) {
+    json = JSONWriter(options: options, capacity: capacity)
+    self.options = options
+    includesNulls = options.contains(.includeNulls)
+    self.path = path
+    self.active = active
+    self.models = models
+    self.codable = codable
+  }
+
+  /// A context for one value written apart (compact, and with `sorted`
+  /// keys sorted) at this path, with this context's cycle guard.
+  func detached(sorted: Bool = false, capacity: Int = 64) -> WriteContext {
+    var options = options.subtracting(.prettyPrinted)
+    if sorted { options.insert(.sortedKeys) }
+    return WriteContext(
+      options: options, capacity: capacity, path: path, active: active, models: models, codable: codable)
+  }
+
+  /// Runs `body` with `object` marked as being written; reaching it again
+  /// inside is a reference cycle.
+  mutating func writing<Result>(_ object: AnyObject, _ body: (inout WriteContext) throws(ModelError) -> Result)
+    throws(ModelError) -> Result
+  {
+    let identifier = ObjectIdentifier(object)
+    guard active.insert(identifier).inserted else { throw .cycle(reaching: type(of: object), at: path) }
+    defer { active.remove(identifier) }
+    return try body(&self)
+  }
+
+  /// Writes one element of a container at `step`: an omitted value (nil, not finite) is `null`.
+  mutating func element<Value>(_ value: Value, at step: CodingPath.Step, with converter: ValueConverter<Value>)
+    throws(ModelError)
+  {
+    guard !converter.isOmitted(value) else { return json.writeNull() }
+    path.push(step)
+    defer { path.pop() }
+    try converter.encode(value, &self)
+  }
+
+  /// Reads back what a writer wrote: compact JSON of any depth.
+  static func value(of bytes: [UInt8]) throws(ModelError) -> JSONValue {
+    do {
+      return try JSONValue(json: bytes, options: JSONReadOptions(maxDepth: JSONValue.maximumDepth))
+    } catch {
+      throw ModelError(error)
+    }
+  }
+}

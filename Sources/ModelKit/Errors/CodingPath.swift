@@ -1,0 +1,71 @@
+import ModelKitJSON
+
+/// Where a value sits in the JSON: the steps from the top level, kept as
+/// they are met (a key node of the document, a key's bytes in a schema) and
+/// turned into text only when an error is made: `$.users[3].id`.
+///
+/// Every walker (the model reader and writer, the Codable decoder and
+/// encoders) keeps its position as one of these, and a walker entered from
+/// another starts from the other's path, so an error names the whole way
+/// from the top level wherever it is made.
+struct CodingPath {
+  /// One step down.
+  enum Step {
+    /// An object key.
+    case key(String)
+    /// An object key still in its document, named only when the path is.
+    case keyNode(JSONDocument, JSONDocument.Node)
+    /// A key's UTF-8 in a schema's output plan, which outlives every path into it.
+    case keyUTF8(UnsafeBufferPointer<UInt8>)
+    /// A mapped key path: one key after another.
+    case keyPath([String])
+    /// An array element.
+    case index(Int)
+  }
+
+  private(set) var steps: [Step]
+
+  /// The top level, `$`.
+  init() { steps = [] }
+
+  /// The path of a Codable value: `keys` below `prefix`.
+  init(_ prefix: CodingPath = CodingPath(), keys: [any CodingKey]) {
+    steps = prefix.steps
+    steps.reserveCapacity(steps.count + keys.count)
+    for key in keys {
+      steps.append(key.intValue.map(Step.index) ?? .key(key.stringValue))
+    }
+  }
+
+  var isEmpty: Bool { steps.isEmpty }
+
+  /// Goes one step down.
+  @inline(__always)
+  mutating func push(_ step: Step) { steps.append(step) }
+
+  /// Goes back up the last step.
+  @inline(__always)
+  mutating func pop() { steps.removeLast() }
+
+  /// This path one step further down.
+  func appending(_ step: Step) -> CodingPath {
+    var path = self
+    path.push(step)
+    return path
+  }
+
+  /// `$`, `$.author.birthday`, `$.users[3].id`.
+  var text: String {
+    var text = "$"
+    for step in steps {
+      switch step {
+      case .key(let key): text += "." + key
+      case .keyNode(let document, let node): text += "." + (document.string(node) ?? "")
+      case .keyUTF8(let utf8): text += "." + String(decoding: utf8, as: UTF8.self)
+      case .keyPath(let segments): text += "." + segments.joined(separator: ".")
+      case .index(let index): text += "[\(index)]"
+      }
+    }
+    return text
+  }
+}

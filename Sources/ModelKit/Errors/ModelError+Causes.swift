@@ -1,0 +1,91 @@
+import ModelKitJSON
+
+// Every error the model layer and the Codable bridge make, one constructor
+// per cause, so that each message is written once.
+extension ModelError {
+  /// A value that did not convert. `found` describes the JSON value (nil:
+  /// "the value"), `target` what it was for ("property 'id' of type Int").
+  static func conversion(_ failure: ConversionFailure, found: String?, target: String, at path: CodingPath)
+    -> ModelError
+  {
+    let found = found ?? "the value"
+    return switch failure {
+    case .null: ModelError(.unexpectedNull, "null is not a value for \(target)", at: path)
+    case .mismatch: ModelError(.typeMismatch, "\(found) is not a value for \(target)", at: path)
+    case .outOfRange: ModelError(.outOfRange, "\(found) is out of range for \(target)", at: path)
+    case .unconvertible: ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path)
+    case .rejected: ModelError(.rejected, "the value for \(target) was rejected", at: path)
+    }
+  }
+
+  /// A hook (or a type's own `init(from:)`) that threw: a rejection that
+  /// carries the thrown error; a rejection from further down passes as it is.
+  static func rejected(by hook: String, _ error: any Error, at path: CodingPath) -> ModelError {
+    if let error = error as? ModelError, error.kind == .rejected { return error }
+    return ModelError(.rejected, "\(hook) rejected the object: \(error)", at: path, underlying: error)
+  }
+
+  /// A top-level value of the wrong kind.
+  static func wrongTopLevel(
+    expected: String, found: JSONKind, for type: Any.Type? = nil, at path: CodingPath = CodingPath()
+  ) -> ModelError {
+    let target = type.map { " for \($0)" } ?? ""
+    return ModelError(.wrongTopLevel, "expected \(expected)\(target), found \(found.article)", at: path)
+  }
+
+  /// A top-level value of a kind `type` cannot be read from.
+  static func wrongTopLevel(_ type: Any.Type, cannotBeReadFrom found: JSONKind, at path: CodingPath) -> ModelError {
+    ModelError(.wrongTopLevel, "\(type) cannot be read from \(found.article)", at: path)
+  }
+
+  /// A container of the wrong kind asked for inside a value (strict Codable decoding).
+  static func wrongContainer(expected: String, found: JSONKind, at path: CodingPath) -> ModelError {
+    ModelError(.typeMismatch, "expected \(expected), found \(found.article)", at: path)
+  }
+
+  /// A value that is not there (strict Codable decoding).
+  static func missing(_ what: String, at path: CodingPath) -> ModelError {
+    ModelError(.missingKey, "no value for \(what)", at: path)
+  }
+
+  /// A reference cycle between class instances being encoded.
+  static func cycle(reaching type: Any.Type, at path: CodingPath) -> ModelError {
+    ModelError(.unencodable, "a reference cycle reaches this \(type) again", at: path)
+  }
+
+  /// A value with no JSON form.
+  static func unencodable(_ message: String, at path: CodingPath) -> ModelError {
+    ModelError(.unencodable, message, at: path)
+  }
+
+  /// A type the model layer cannot use.
+  static func unsupported(_ message: String, at path: CodingPath = CodingPath()) -> ModelError {
+    ModelError(.unsupportedType, message, at: path)
+  }
+
+  /// An error thrown by a type's own `encode(to:)`, as a `ModelError`.
+  static func encoding(_ error: any Error, of type: Any.Type, at path: CodingPath) -> ModelError {
+    if let error = error as? ModelError { return error }
+    return ModelError(.unencodable, "\(type) could not be encoded: \(error)", at: path, underlying: error)
+  }
+
+  /// An error thrown by a type's own `init(from:)`, as a `ModelError`.
+  static func decoding(_ error: any Error, of type: Any.Type, at path: CodingPath) -> ModelError {
+    if let error = error as? ModelError { return error }
+    return ModelError(.typeMismatch, "\(type) could not be decoded: \(error)", at: path, underlying: error)
+  }
+}
+
+extension JSONKind {
+  /// "an array", "a number", … for messages.
+  var article: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a Boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}

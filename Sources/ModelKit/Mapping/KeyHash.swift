@@ -1,0 +1,34 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Hashing and comparing keys' UTF-8 for ModelKit's open-addressed key
+/// tables (a schema's keys, the members of a large object).
+enum KeyHash {
+  /// FNV-1a, folded so that low bits depend on every byte.
+  @inline(__always)
+  static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+  }
+
+  /// Whether two keys have the same bytes.
+  @inline(__always)
+  static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+  }
+
+  /// A power of two of at least 8 slots, at most half full with `count` keys.
+  static func slotCount(for count: Int) -> Int {
+    var size = 8
+    while size < count * 2 { size *= 2 }
+    return size
+  }
+}

@@ -1,0 +1,45 @@
+import ModelKitJSON
+
+/// A nested `JSONModel`, decoded from a JSON object by the model reader
+/// (its `modelType(for:)` applies) and written by the model writer. A
+/// rejection drops the value in lenient mode.
+final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldFiller {
+  let reference: SchemaReference
+
+  init(reference: SchemaReference) { self.reference = reference }
+
+  override var isComposite: Bool { true }
+
+  /// The model's schema.
+  var schema: ModelSchema { reference.schema }
+
+  /// Struct models fill in place; classes are made afresh.
+  var filler: AnyModelFiller? {
+    reference.isClass ? nil : ModelFiller<Model>(reference: reference, isOptional: false)
+  }
+
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<Model>
+  {
+    switch context.document.kind(of: node) {
+    case .object: break
+    case .null: return .failed(.null)
+    default: return .failed(.mismatch)
+    }
+    do {
+      let models = context.models
+      return .value(try models.decodeModel(self, at: node, in: &context))
+    } catch where error.kind == .rejected && !context.options.strict {
+      return .failed(.rejected)
+    }
+  }
+
+  override func encode(_ value: Model, _ context: inout WriteContext) throws(ModelError) {
+    let models = context.models
+    try models.encodeModel(value, with: self, in: &context)
+  }
+
+  override func deepCopy(_ value: Model) -> Model {
+    ModelCopy.copy(value)
+  }
+}

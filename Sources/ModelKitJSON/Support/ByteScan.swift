@@ -1,0 +1,43 @@
+/// Byte tests shared by the reader, the unescaper and the writer: hex
+/// digits, and eight-bytes-at-a-time masks over little-endian words.
+enum ByteScan {
+  /// The value of a hex digit, or nil.
+  @inline(__always)
+  static func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+
+  /// The value of the four hex digits at `start` in `bytes`, or nil.
+  @inline(__always)
+  static func hexQuad(_ bytes: UnsafePointer<UInt8>, at start: Int) -> UInt16? {
+    var value: UInt16 = 0
+    for offset in 0..<4 {
+      guard let digit = hexDigit(bytes[start + offset]) else { return nil }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  /// The high bit of every byte.
+  static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+  /// The high bit of each byte of `word` equal to `byte`. The lowest set
+  /// bit is exact; a byte is never marked because of a byte above it.
+  @inline(__always)
+  static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+    let difference = word ^ (ones &* UInt64(byte))
+    return (difference &- ones) & ~difference & highBits
+  }
+
+  /// The high bit of each byte of `word` below 0x20, with the same exactness.
+  @inline(__always)
+  static func controlBytes(_ word: UInt64) -> UInt64 {
+    (word &- ones &* 0x20) & ~word & highBits
+  }
+}

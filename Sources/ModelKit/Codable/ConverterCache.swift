@@ -1,4 +1,4 @@
-import Foundation
+import ModelKitJSON
 
 /// ModelKit's own converters (scalars, Foundation types, containers of them,
 /// `JSONModel`s) for one Codable call, looked up once per type; nil for

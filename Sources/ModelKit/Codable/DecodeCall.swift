@@ -1,4 +1,4 @@
-import Foundation
+import ModelKitJSON
 
 /// What every decoder of one `ModelDecoder.decode` call (or one Codable
 /// value inside a model) shares.

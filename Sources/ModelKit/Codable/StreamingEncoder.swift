@@ -1,4 +1,4 @@
-import Foundation
+import ModelKitJSON
 
 /// The `Encoder` a value gets from a `EncodingStream`: its containers
 /// write straight into the stream, while the value is being encoded.

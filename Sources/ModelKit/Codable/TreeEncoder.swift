@@ -1,4 +1,4 @@
-import Foundation
+import ModelKitJSON
 
 /// The tree encoder: an `Encoder` that builds the value as a tree of
 /// `EncodedNode`s, with `JSONKeyMapping` and ModelKit's encoding rules (ISO

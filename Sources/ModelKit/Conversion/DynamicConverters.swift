@@ -74,6 +74,6 @@ extension JSONObject {
 extension WriteContext {
   /// Writes a Foundation graph held in an `Any` property.
   mutating func writeFoundationGraph(_ value: Any) throws(ModelError) {
-    json.write(try FoundationGraph.value(from: value, path: &path))
+    json.write(try FoundationGraph.value(from: value, path: &path, failure: .unencodable))
   }
 }

@@ -42,10 +42,14 @@ enum FoundationGraph {
 
   private static let booleanType: AnyClass = type(of: NSNumber(value: true))
 
-  /// The JSON form of `any`, which sits at `path`.
-  static func value(from any: Any, path: inout CodingPath) throws(ModelError) -> JSONValue {
+  /// The JSON form of `any`, which sits at `path`; a value with none is
+  /// an error of kind `failure` (`.unsupportedType` for an input graph,
+  /// `.unencodable` for one a model holds).
+  static func value(from any: Any, path: inout CodingPath, failure: ModelError.Kind = .unsupportedType)
+    throws(ModelError) -> JSONValue
+  {
     guard path.steps.count < maximumDepth else {
-      throw .unsupported("the graph is nested deeper than \(maximumDepth) levels", at: path)
+      throw ModelError(failure, "the graph is nested deeper than \(maximumDepth) levels", at: path)
     }
     if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
       return value(from: number)
@@ -75,7 +79,7 @@ enum FoundationGraph {
       for (key, element) in dictionary {
         path.push(.key(key))
         defer { path.pop() }
-        object[key] = try value(from: element, path: &path)
+        object[key] = try value(from: element, path: &path, failure: failure)
       }
       return .object(object)
     case let array as [Any]:
@@ -84,14 +88,14 @@ enum FoundationGraph {
       for (index, element) in array.enumerated() {
         path.push(.index(index))
         defer { path.pop() }
-        elements.append(try value(from: element, path: &path))
+        elements.append(try value(from: element, path: &path, failure: failure))
       }
       return .array(elements)
     case let optional as any OptionalProtocol:
       guard let wrapped = optional.wrappedAny else { return .null }
-      return try value(from: wrapped, path: &path)
+      return try value(from: wrapped, path: &path, failure: failure)
     default:
-      throw .unsupported("a value of type \(type(of: any)) has no JSON form", at: path)
+      throw ModelError(failure, "a value of type \(type(of: any)) has no JSON form", at: path)
     }
   }
 

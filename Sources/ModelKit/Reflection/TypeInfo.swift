@@ -53,7 +53,7 @@ public struct TypeInfo: Sendable {
   /// The fields of `type`, or the `.unsupportedType` error that says why there are none.
   static func reflecting(_ type: any Any.Type) throws(ModelError) -> TypeInfo {
     let info = TypeInfo(of: type)
-    if let problem = info.problem { throw ModelError(kind: .unsupportedType, message: problem) }
+    if let problem = info.problem { throw .unsupported(problem) }
     return info
   }
 

@@ -7,6 +7,7 @@ public struct PlainWeiboStatus: Codable, Equatable {
     case number(Int)
     case text(String)
 
+    /// - Throws: the coder's own errors.
     public init(from decoder: any Decoder) throws {
       let single = try decoder.singleValueContainer()
       if let number = try? single.decode(Int.self) {
@@ -16,6 +17,7 @@ public struct PlainWeiboStatus: Codable, Equatable {
       }
     }
 
+    /// - Throws: the coder's own errors.
     public func encode(to encoder: any Encoder) throws {
       var single = encoder.singleValueContainer()
       switch self {

@@ -34,6 +34,8 @@ public enum TestData {
   }
 
   /// The bytes of `folder/name`.
+  ///
+  /// - Throws: the error reading the file.
   public static func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
     guard let directory else { throw MissingData() }
     let url = directory.appendingPathComponent(folder).appendingPathComponent(name)

@@ -4,6 +4,8 @@
 extension JSONValue: Codable {
   /// Reads whatever the decoder holds: null, a Boolean, a number (an
   /// integer when it is one), a string, an array or an object.
+  ///
+  /// - Throws: the decoder's own errors.
   public init(from decoder: any Decoder) throws {
     if let single = try? decoder.singleValueContainer() {
       if single.decodeNil() {
@@ -45,6 +47,8 @@ extension JSONValue: Codable {
 
   /// Writes the value; numbers as `Int64`, `UInt64` or `Double`, whichever
   /// holds them exactly (a number beyond `Double` as its text).
+  ///
+  /// - Throws: the encoder's own errors.
   public func encode(to encoder: any Encoder) throws {
     switch self {
     case .null:

@@ -14,16 +14,23 @@ extension JSONModel {
   }
 
   /// Decodes a model from JSON text.
+  ///
+  /// - Throws: `ModelError`, as `init(json:options:)` with `Data` does.
   public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
     self = try ModelEntry.decode(Self.self, from: InputDocument(text, options), options: options)
   }
 
   /// Decodes a model from a JSON object.
+  ///
+  /// - Throws: `ModelError`, as `init(json:options:)` with `Data` does.
   public init(json object: JSONObject, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
     self = try ModelEntry.decode(Self.self, from: InputDocument(object, options), options: options)
   }
 
   /// Decodes a model from a Foundation graph (`[String: Any]`, `NSDictionary`, …).
+  ///
+  /// - Throws: `ModelError`: `.unsupportedType` for a value with no JSON
+  ///   form (with its path), then as `init(json:options:)` with `Data`.
   public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
     let value = try JSONValue(jsonObject: jsonObject)
     self = try ModelEntry.decode(Self.self, from: InputDocument(value.jsonBytes(), options), options: options)
@@ -31,6 +38,9 @@ extension JSONModel {
 
   /// Updates this model in place from UTF-8 JSON text: keys that are present
   /// overwrite their properties, the rest stay as they are. Hooks run as for decoding.
+  ///
+  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
+  ///   written before the error keep their new values.
   public mutating func update(json data: Data, options: DecodingOptions = DecodingOptions())
     throws(ModelError)
   {
@@ -38,6 +48,9 @@ extension JSONModel {
   }
 
   /// Updates this model in place from JSON text.
+  ///
+  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
+  ///   written before the error keep their new values.
   public mutating func update(json text: String, options: DecodingOptions = DecodingOptions())
     throws(ModelError)
   {
@@ -45,28 +58,12 @@ extension JSONModel {
   }
 
   /// Updates this model in place from a JSON object.
+  ///
+  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
+  ///   written before the error keep their new values.
   public mutating func update(json object: JSONObject, options: DecodingOptions = DecodingOptions())
     throws(ModelError)
   {
     try ModelEntry.update(&self, from: InputDocument(object, options), options: options)
-  }
-}
-
-/// The shared steps of the entry points.
-enum ModelEntry {
-  static func decode<Model: JSONModel>(
-    _ type: Model.Type, from input: InputDocument, options: DecodingOptions
-  ) throws(ModelError) -> Model {
-    try input.requireObject(for: Model.self)
-    var context = ReadContext(document: input.document, options: options)
-    return try ModelReader.decodeModel(Model.self, schema: ModelSchema.of(Model.self), node: input.node, &context)
-  }
-
-  static func update<Model: JSONModel>(
-    _ model: inout Model, from input: InputDocument, options: DecodingOptions
-  ) throws(ModelError) {
-    try input.requireObject(for: Model.self)
-    var context = ReadContext(document: input.document, options: options)
-    try ModelReader.populate(&model, schema: ModelSchema.of(type(of: model)), node: input.node, &context)
   }
 }

@@ -15,31 +15,30 @@ extension JSONModel {
   }
 
   /// The model as JSON text.
+  ///
+  /// - Throws: `ModelError`, as `jsonData(options:)` does.
   public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
     String(decoding: try jsonBytes(options: options), as: UTF8.self)
   }
 
   /// The model as a `JSONValue` (an `.object`).
+  ///
+  /// - Throws: `ModelError`, as `jsonData(options:)` does.
   public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
     try WriteContext.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
   }
 
   /// The model as a Foundation graph (`[String: Any]`).
+  ///
+  /// - Throws: `ModelError`, as `jsonData(options:)` does.
   public func jsonObject(options: JSONWriteOptions = []) throws(ModelError) -> Any {
     try jsonValue(options: options).jsonObject()
   }
 
   /// The model as UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`, as `jsonData(options:)` does.
   public func jsonBytes(options: JSONWriteOptions = []) throws(ModelError) -> [UInt8] {
     try ModelEntry.write(self, options: options).json.bytes
-  }
-}
-
-extension ModelEntry {
-  /// A context holding `model` as JSON.
-  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> WriteContext {
-    var context = WriteContext(options: options)
-    try ModelWriter.encodeModel(model, schema: ModelSchema.of(type(of: model)), &context)
-    return context
   }
 }

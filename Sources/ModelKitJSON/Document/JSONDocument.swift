@@ -28,6 +28,8 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses UTF-8 JSON text held in an array.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(parsing bytes: [UInt8], options: JSONReadOptions = .init()) throws(JSONError) {
     let result = bytes.withUnsafeBytes { buffer in
       Result { () throws(JSONError) in try JSONDocument(parsing: buffer, options: options) }
@@ -36,6 +38,8 @@ public struct JSONDocument: Sendable {
   }
 
   /// Parses JSON text held in a string.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(parsing text: String, options: JSONReadOptions = .init()) throws(JSONError) {
     var text = text
     let result = text.withUTF8 { buffer in

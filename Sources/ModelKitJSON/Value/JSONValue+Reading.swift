@@ -12,12 +12,16 @@ extension JSONValue {
   }
 
   /// Parses UTF-8 JSON text.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: [UInt8], options: JSONReadOptions = .init()) throws(JSONError) {
     let document = try JSONDocument(parsing: bytes, options: Self.clamped(options))
     self = document.value(of: document.root)
   }
 
   /// Parses UTF-8 JSON text.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: UnsafeRawBufferPointer, options: JSONReadOptions = .init())
     throws(JSONError)
   {
@@ -26,11 +30,15 @@ extension JSONValue {
   }
 
   /// Parses JSON text, accepting nesting up to `maxDepth`.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(json text: String, maxDepth: Int) throws(JSONError) {
     try self.init(json: text, options: JSONReadOptions(maxDepth: maxDepth))
   }
 
   /// Parses UTF-8 JSON text, accepting nesting up to `maxDepth`.
+  ///
+  /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: [UInt8], maxDepth: Int) throws(JSONError) {
     try self.init(json: bytes, options: JSONReadOptions(maxDepth: maxDepth))
   }

@@ -1,0 +1,57 @@
+import ModelKitJSON
+
+/// The shared steps of the entry points: parse, pick the schema or
+/// converter, walk.
+enum ModelEntry {
+  static func decode<Model: JSONModel>(
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions
+  ) throws(ModelError) -> Model {
+    try input.requireObject(for: Model.self)
+    var context = ReadContext(document: input.document, options: options)
+    return try ModelReader.decodeModel(Model.self, schema: ModelSchema.of(Model.self), node: input.node, &context)
+  }
+
+  static func update<Model: JSONModel>(
+    _ model: inout Model, from input: InputDocument, options: DecodingOptions
+  ) throws(ModelError) {
+    try input.requireObject(for: Model.self)
+    var context = ReadContext(document: input.document, options: options)
+    try ModelReader.populate(&model, schema: ModelSchema.of(type(of: model)), node: input.node, &context)
+  }
+
+  /// A context holding `model` as JSON.
+  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> WriteContext {
+    var context = WriteContext(options: options)
+    try ModelWriter.encodeModel(model, schema: ModelSchema.of(type(of: model)), &context)
+    return context
+  }
+
+  static func decodeCollection<Collection>(
+    _ type: Collection.Type, from input: InputDocument, options: DecodingOptions
+  ) throws(ModelError) -> Collection {
+    guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
+    else {
+      throw .unsupported("\(Collection.self) cannot be decoded")
+    }
+    var context = ReadContext(document: input.document, options: options)
+    switch try converter.decode(input.node, &context) {
+    case .value(let collection):
+      return collection
+    case .failed:
+      let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"
+      throw .wrongTopLevel(expected: expected, found: input.document.kind(of: input.node), for: Collection.self)
+    }
+  }
+
+  static func encodeCollection<Collection>(_ collection: Collection, options: JSONWriteOptions) throws(ModelError)
+    -> [UInt8]
+  {
+    guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
+    else {
+      throw .unsupported("\(Collection.self) cannot be encoded")
+    }
+    var context = WriteContext(options: options)
+    try converter.encode(collection, &context)
+    return context.json.bytes
+  }
+}

@@ -85,8 +85,11 @@ struct HookTests {
     #expect(error?.codingPath == "$.events[1]")
   }
 
-  @Test func schemasRecordWhichHooksAreCustomised() throws {
+  @Test func schemasLearnWhichHooksAreCustomisedFromRealCalls() throws {
+    let event = try Event(json: #"{"id": 1, "time": 5}"#)
+    _ = try event.jsonData()
     #expect(try ModelSchema.of(Event.self).customizedHooks == ["willDecode", "didDecode", "didEncode"])
+    _ = try Plain(json: #"{"name": "p"}"#).jsonData()
     #expect(try ModelSchema.of(Plain.self).customizedHooks.isEmpty)
   }
 }

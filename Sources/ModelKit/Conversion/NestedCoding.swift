@@ -12,6 +12,12 @@ protocol ModelReading: Sendable {
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model
+
+  /// Decodes the object at `node` into `model`, which a field already holds.
+  func fillModel<Model: JSONModel>(
+    _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
+    in context: inout ReadContext
+  ) throws(ModelError)
 }
 
 /// Writes nested models: the model writer.

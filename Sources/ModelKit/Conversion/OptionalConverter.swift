@@ -6,7 +6,13 @@ import ModelKitJSON
 final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   let wrapped: ValueConverter<Wrapped>
 
-  init(wrapped: ValueConverter<Wrapped>) { self.wrapped = wrapped }
+  /// Whether a non-nil value is decoded into (a nested model) rather than replaced.
+  private let fillsWrapped: Bool
+
+  init(wrapped: ValueConverter<Wrapped>) {
+    self.wrapped = wrapped
+    fillsWrapped = wrapped.fillsExisting
+  }
 
   override var isComposite: Bool { wrapped.isComposite }
 
@@ -18,6 +24,27 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     case .value(let value): return .value(value)
     case .failed(.null), .failed(.rejected): return .value(nil)
     case .failed(let failure): return .failed(failure)
+    }
+  }
+
+  /// A field holding a nested model already is decoded into; a rejected
+  /// one becomes nil.
+  override func decodeField(
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> ConversionFailure? {
+    let optional = field.assumingMemoryBound(to: Wrapped?.self)
+    guard fillsWrapped, var current = optional.pointee, !context.document.isNull(node) else {
+      return try super.decodeField(field, node, &context)
+    }
+    switch try wrapped.fill(&current, from: node, &context) {
+    case nil:
+      optional.pointee = current
+      return nil
+    case .null?, .rejected?:
+      optional.pointee = nil
+      return nil
+    case let failure?:
+      return failure
     }
   }
 

@@ -67,7 +67,25 @@ class ValueConverter<Value>: AnyConverter {
   /// A copy that shares no class model instances with `value`. Default: `value`.
   func deepCopy(_ value: Value) -> Value { value }
 
-  override final func decodeField(
+  /// Whether `fill(_:from:_:)` decodes into the value a field holds rather
+  /// than replacing it (nested models). Default: false.
+  var fillsExisting: Bool { false }
+
+  /// Decodes `node` into `value`, a field's current value; returns why not,
+  /// or nil when done. Default: replaces it with `decode`'s result.
+  func fill(_ value: inout Value, from node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> ConversionFailure?
+  {
+    switch try decode(node, &context) {
+    case .value(let decoded):
+      value = decoded
+      return nil
+    case .failed(let failure):
+      return failure
+    }
+  }
+
+  override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> ConversionFailure? {
     switch try decode(node, &context) {

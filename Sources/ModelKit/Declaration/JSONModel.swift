@@ -10,16 +10,16 @@
 /// ```
 ///
 /// Everything but `init()` has a default. Stored properties are found by
-/// reflection and written in place; `let` properties of structs are left
-/// alone (classes cannot tell `let` from `var`, so theirs are written too).
+/// reflection and written in place; `let` properties and `weak` or
+/// `unowned` references, of structs and classes alike, are left alone.
 /// A property wrapper's storage appears as `_name` of the wrapper's type,
 /// and is mapped only when that type is convertible; `lazy` storage is
 /// never mapped.
 ///
-/// Hooks cost nothing when a type does not implement them: when its schema
-/// is first built, ModelKit learns which hooks the type implements by
-/// calling each once on a fresh instance with an empty object, so keep
-/// hooks free of side effects outside the instance.
+/// Hooks cost nothing when a type does not implement them, and each runs
+/// exactly once per decoded or encoded object, on the caller's own input:
+/// ModelKit never calls a hook to find out whether a type implements it
+/// (the default implementations say so when they first run).
 public protocol JSONModel {
   /// Creates a model with default values; decoding starts from it.
   init()
@@ -62,7 +62,7 @@ extension JSONModel {
 
   /// Always `Self`.
   public static func modelType(for json: JSONObject) -> (any JSONModel.Type)? {
-    HookProbe.markDefault(.modelType)
+    HookKnowledge.reportDefault(.modelType) { $0 is Self.Type }
     return nil
   }
 
@@ -70,7 +70,7 @@ extension JSONModel {
   ///
   /// - Throws: never; a type's own implementation throws to reject.
   public mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
-    HookProbe.markDefault(.willDecode)
+    HookKnowledge.reportDefault(.willDecode) { $0 is Self.Type }
     return nil
   }
 
@@ -78,13 +78,13 @@ extension JSONModel {
   ///
   /// - Throws: never; a type's own implementation throws to reject.
   public mutating func didDecode(from json: JSONObject) throws {
-    HookProbe.markDefault(.didDecode)
+    HookKnowledge.reportDefault(.didDecode) { $0 is Self.Type }
   }
 
   /// Does nothing.
   ///
   /// - Throws: never; a type's own implementation throws to reject.
   public func didEncode(into json: inout JSONObject) throws {
-    HookProbe.markDefault(.didEncode)
+    HookKnowledge.reportDefault(.didEncode) { $0 is Self.Type }
   }
 }

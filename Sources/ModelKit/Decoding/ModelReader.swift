@@ -21,7 +21,7 @@ struct ModelReader: ModelReading {
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
-    if choosingType, schema.hooks.contains(.modelType), let chosen = try chosenModel(Model.self, node, &context) {
+    if choosingType, schema.hooks.mayRun(.modelType), let chosen = try chosenModel(Model.self, schema, node, &context) {
       return chosen
     }
     var model = Model()
@@ -30,10 +30,11 @@ struct ModelReader: ModelReading {
   }
 
   private static func chosenModel<Model: JSONModel>(
-    _ type: Model.Type, _ node: JSONDocument.Node, _ context: inout ReadContext
+    _ type: Model.Type, _ schema: ModelSchema, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Model? {
     guard let view = JSONObject(viewing: node, in: context.document),
-      let chosen = Model.modelType(for: view), ObjectIdentifier(chosen) != ObjectIdentifier(Model.self)
+      let chosen = schema.hooks.run(.modelType, { Model.modelType(for: view) }) ?? nil,
+      ObjectIdentifier(chosen) != ObjectIdentifier(Model.self)
     else { return nil }
     let schema = try ModelSchema.of(chosen)
     return try decodeAnyModel(chosen, schema: schema, node: node, &context) as? Model
@@ -49,15 +50,14 @@ struct ModelReader: ModelReading {
   static func populate<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
-    var input: JSONObject?
-    if schema.hooks.contains(.willDecode), let view = JSONObject(viewing: node, in: context.document) {
-      input = view
+    if schema.hooks.mayRun(.willDecode), let view = JSONObject(viewing: node, in: context.document) {
+      let replacement: JSONObject?
       do {
-        if let replacement = try model.willDecode(from: view) { input = replacement }
+        replacement = try schema.hooks.run(.willDecode) { try model.willDecode(from: view) } ?? nil
       } catch {
         throw .rejected(by: "willDecode", error, at: context.path)
       }
-      if let replacement = input, !replacement.sharesStorage(with: view) {
+      if let replacement, !replacement.sharesStorage(with: view) {
         try populateFromReplacement(&model, schema: schema, replacement: replacement, &context)
         try finish(&model, schema: schema, input: replacement, context)
         return
@@ -66,7 +66,28 @@ struct ModelReader: ModelReading {
     try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
       try decodeFields(schema, node, base, &context)
     }
-    try finish(&model, schema: schema, input: input, context)
+    guard schema.hooks.mayRun(.didDecode) else { return }
+    try finish(&model, schema: schema, input: JSONObject(viewing: node, in: context.document), context)
+  }
+
+  /// Called by the converter of a nested model for a field that holds one
+  /// already: decodes into it, as YYModel did (a nested class keeps its
+  /// defaults and identity, `update(json:)` merges). A struct is filled as
+  /// a copy, so a rejection leaves it as it was.
+  func fillModel<Model: JSONModel>(
+    _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
+    in context: inout ReadContext
+  ) throws(ModelError) {
+    let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    guard schema.isClass else {
+      var copy = model
+      try Self.populate(&copy, schema: schema, node: node, &context)
+      model = copy
+      return
+    }
+    let dynamicType = type(of: model) as any JSONModel.Type
+    let own = ObjectIdentifier(dynamicType) == ObjectIdentifier(Model.self) ? schema : try ModelSchema.of(dynamicType)
+    try Self.populate(&model, schema: own, node: node, &context)
   }
 
   private static func populateFromReplacement<Model: JSONModel>(
@@ -85,12 +106,13 @@ struct ModelReader: ModelReading {
     }
   }
 
+  /// Runs `didDecode` with the object that was decoded.
   private static func finish<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, input: JSONObject?, _ context: ReadContext
   ) throws(ModelError) {
-    guard schema.hooks.contains(.didDecode) else { return }
+    guard let input else { return }
     do {
-      try model.didDecode(from: input ?? JSONObject())
+      _ = try schema.hooks.run(.didDecode) { try model.didDecode(from: input) }
     } catch {
       throw .rejected(by: "didDecode", error, at: context.path)
     }
@@ -159,7 +181,7 @@ struct ModelReader: ModelReading {
   ) throws(ModelError) -> Bool {
     let filler = filler.takeUnretainedValue()
     let schema = filler.schema
-    guard schema.hooks.isEmpty, context.document.kind(of: node) == .object else { return false }
+    guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return false }
     if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
     context.path.push(step)
     defer { context.path.pop() }

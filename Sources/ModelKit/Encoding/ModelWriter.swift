@@ -38,7 +38,7 @@ struct ModelWriter: ModelWriting {
   private static func encodeFields<Model: JSONModel>(
     _ model: Model, schema: ModelSchema, base: UnsafeRawPointer, _ context: inout WriteContext
   ) throws(ModelError) {
-    guard schema.hooks.contains(.didEncode) else {
+    guard schema.hooks.mayRun(.didEncode) else {
       return try writeObject(0, schema: schema, base: base, &context)
     }
     // The hook edits a JSONObject: write the fields on their own, read them
@@ -47,7 +47,7 @@ struct ModelWriter: ModelWriting {
     try writeObject(0, schema: schema, base: base, &inner)
     var object = try WriteContext.value(of: inner.json.bytes).object ?? JSONObject()
     do {
-      try model.didEncode(into: &object)
+      _ = try schema.hooks.run(.didEncode) { try model.didEncode(into: &object) }
     } catch {
       throw .rejected(by: "didEncode", error, at: context.path)
     }
@@ -94,7 +94,7 @@ struct ModelWriter: ModelWriting {
         field.scalar.encode(address, &context.json)
         return
       }
-      if let nested = field.nested?.takeUnretainedValue(), !nested.schema.hooks.contains(.didEncode) {
+      if let nested = field.nested?.takeUnretainedValue(), !nested.schema.hooks.mayRun(.didEncode) {
         // A struct model (no didEncode hook) is written from where it lies.
         if nested.isOptional && nested.isNil(address) { continue }
         context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)

@@ -1,8 +1,7 @@
-@_spi(Reflection) import Swift
 import Foundation
 
-/// The stored fields of a Swift type, found with the standard library's
-/// field reflection: ModelKit's counterpart of YYModel's `YYClassInfo`.
+/// The stored fields of a Swift type, found with the Swift runtime's field
+/// reflection: ModelKit's counterpart of YYModel's `YYClassInfo`.
 ///
 /// ```swift
 /// let info = try TypeInfo(of: User.self)
@@ -24,6 +23,11 @@ public struct TypeInfo: Sendable {
     public let offset: Int
     /// The field's declared type.
     public let type: any Any.Type
+    /// Whether the field is declared `var` (false for `let`).
+    public let isVariable: Bool
+    /// Whether the field holds a strong reference or a value (false for
+    /// `weak` and `unowned` references).
+    public let isStrong: Bool
   }
 
   /// The reflected type.
@@ -70,32 +74,53 @@ public struct TypeInfo: Sendable {
       }
     }
     superclasses = chain
-    var fields: [Field] = []
     guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else {
-      self.fields = []
+      fields = []
       problem = "field reflection needs macOS 10.15.4 / iOS 13.4 or later"
       return
     }
-    // `.classType` is spelled by its raw value: the static property is not
-    // concurrency-safe in Swift 6 mode.
-    let options = isClass ? _EachFieldOptions(rawValue: 1) : []
-    let walked = _forEachField(of: type, options: options) { name, offset, fieldType, _ in
-      fields.append(Field(name: String(cString: name), offset: offset, type: fieldType))
-      return true
-    }
-    if !walked {
-      self.fields = []
+    guard isClass || Self.isStruct(type) else {
+      fields = []
       problem = "\(type) is not a struct or class whose fields can be reflected"
-    } else if fields.isEmpty && (isClass || Self.size(of: type) > 0) {
-      self.fields = []
+      return
+    }
+    let found = Self.reflectedFields(of: type)
+    if found.isEmpty && (isClass || Self.size(of: type) > 0) {
+      fields = []
       problem =
         "\(type) reports no stored fields: it is not a struct or class with stored properties, "
         + "or its module was built without reflection metadata "
         + "(-disable-reflection-metadata, SWIFT_REFLECTION_METADATA_LEVEL=none)"
     } else {
-      self.fields = fields
+      fields = found
       problem = nil
     }
+  }
+
+  /// Every stored field the runtime reports, superclass fields first.
+  @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
+  private static func reflectedFields(of type: any Any.Type) -> [Field] {
+    let count = runtimeFieldCount(type)
+    var fields: [Field] = []
+    fields.reserveCapacity(count)
+    for index in 0..<count {
+      // Both flags start true: a runtime that does not report one leaves the
+      // field writable, as before the flag existed.
+      var record = RuntimeFieldRecord(name: nil, freeName: nil, isStrong: true, isVar: true)
+      let fieldType = runtimeFieldType(type, index: index, fieldMetadata: &record)
+      defer { record.freeName?(record.name) }
+      fields.append(
+        Field(
+          name: record.name.map { String(cString: $0) } ?? "", offset: runtimeFieldOffset(type, index: index),
+          type: fieldType, isVariable: record.isVar, isStrong: record.isStrong))
+    }
+    return fields
+  }
+
+  /// Whether `type` is a struct: only structs and classes have fields to
+  /// reflect (an enum's, a tuple's or an existential's would be misread).
+  private static func isStruct(_ type: any Any.Type) -> Bool {
+    runtimeMetadataKind(type) == runtimeStructKind
   }
 
   private static func size(of type: any Any.Type) -> Int {

@@ -34,6 +34,34 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
   }
 
+  override var fillsExisting: Bool { true }
+
+  /// A field that holds a model already is decoded into (see `fill`).
+  override func decodeField(
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> ConversionFailure? {
+    try fill(&field.assumingMemoryBound(to: Model.self).pointee, from: node, &context)
+  }
+
+  /// Decodes the object into `model` (YYModel's rule: a nested model is
+  /// updated, not replaced; `modelType(for:)` applies only to new ones).
+  override func fill(_ model: inout Model, from node: JSONDocument.Node, _ context: inout ReadContext)
+    throws(ModelError) -> ConversionFailure?
+  {
+    switch context.document.kind(of: node) {
+    case .object: break
+    case .null: return .null
+    default: return .mismatch
+    }
+    do {
+      let models = context.models
+      try models.fillModel(self, &model, at: node, in: &context)
+      return nil
+    } catch where error.kind == .rejected && !context.options.strict {
+      return .rejected
+    }
+  }
+
   override func encode(_ value: Model, _ context: inout WriteContext) throws(ModelError) {
     let models = context.models
     try models.encodeModel(value, with: self, in: &context)

@@ -55,7 +55,8 @@ public final class ModelSchema: @unchecked Sendable {
   public let diagnostics: [String]
 
   let fields: [Field]
-  let hooks: HookSet
+  /// Which hooks the type implements, learned from real calls.
+  let hooks: HookKnowledge
   /// Plain keys for the default key decoding and for snake_case.
   let defaultKeys: KeyTable
   let snakeCaseKeys: KeyTable
@@ -67,13 +68,13 @@ public final class ModelSchema: @unchecked Sendable {
   let plan: OutputPlan
 
   init(
-    type: any JSONModel.Type, isClass: Bool, fields: [Field], hooks: HookSet, keyPathFields: [Int],
+    type: any JSONModel.Type, isClass: Bool, fields: [Field], keyPathFields: [Int],
     output: OutputTree, diagnostics: [String]
   ) {
     self.type = type
     self.isClass = isClass
     self.fields = fields
-    self.hooks = hooks
+    hooks = HookKnowledge(type: type)
     self.diagnostics = diagnostics
     mappedFields = keyPathFields
     var defaultKeys: [(key: String, field: Int)] = []
@@ -107,14 +108,16 @@ public final class ModelSchema: @unchecked Sendable {
   /// The names of the properties that take part, in declaration order.
   public var fieldNames: [String] { fields.map(\.name) }
 
-  /// The hooks the type implements itself (`modelType`, `willDecode`,
-  /// `didDecode`, `didEncode`); the others are never called.
+  /// The hooks the type is known to implement itself (`modelType`,
+  /// `willDecode`, `didDecode`, `didEncode`), learned from their first real
+  /// calls; a hook found to be the default is never called again.
   public var customizedHooks: [String] {
     let names: [(HookSet, String)] = [
       (.modelType, "modelType"), (.willDecode, "willDecode"), (.didDecode, "didDecode"),
       (.didEncode, "didEncode"),
     ]
-    return names.filter { hooks.contains($0.0) }.map(\.1)
+    let customized = hooks.customized
+    return names.filter { customized.contains($0.0) }.map(\.1)
   }
 
   /// The schema of `type`, built on first use and cached; safe to call from

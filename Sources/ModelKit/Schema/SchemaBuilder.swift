@@ -1,4 +1,3 @@
-@_spi(Reflection) import Swift
 import Foundation
 
 /// Builds the schemas of a model type and of every model type it reaches,
@@ -47,7 +46,6 @@ final class SchemaBuilder: ConverterBuilding {
     }
     diagnostics += unknown
 
-    let constants = info.isClass ? [] : Self.constantFields(of: Model.self, all: info.fields.map(\.name))
     var fields: [ModelSchema.Field] = []
     for field in info.fields {
       let name = field.name
@@ -56,9 +54,12 @@ final class SchemaBuilder: ConverterBuilding {
         diagnostics.append("skipped '\(name)': lazy properties are not mapped")
         continue
       }
-      if constants.contains(name) {
-        diagnostics.append(
-          "skipped '\(name)': a 'let' property, or a weak or unowned reference, of a struct is never written")
+      if !field.isVariable {
+        diagnostics.append("skipped '\(name)': a 'let' property is never written")
+        continue
+      }
+      if !field.isStrong {
+        diagnostics.append("skipped '\(name)': a weak or unowned reference is never read or written")
         continue
       }
       guard let converter = try converter(for: field.type) else {
@@ -92,7 +93,7 @@ final class SchemaBuilder: ConverterBuilding {
     output.finish()
     reference.resolve(
       ModelSchema(
-        type: Model.self, isClass: info.isClass, fields: fields, hooks: HookProbe.customizedHooks(of: Model.self),
+        type: Model.self, isClass: info.isClass, fields: fields,
         keyPathFields: keyPathFields, output: output, diagnostics: diagnostics))
     #if DEBUG
       if !unknown.isEmpty && ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_ASSERTIONS"] != "0" {
@@ -100,20 +101,6 @@ final class SchemaBuilder: ConverterBuilding {
       }
     #endif
     return reference
-  }
-
-  /// The fields of a struct that must never be written: `let` fields (their
-  /// reflected key paths are read-only) and weak or unowned references
-  /// (they have no key path at all, and their storage is not a plain value).
-  private static func constantFields<Model>(of type: Model.Type, all names: [String]) -> Set<String> {
-    guard #available(macOS 11.3, iOS 14.5, tvOS 14.5, watchOS 7.4, *) else { return [] }
-    var constants = Set(names)
-    // `.ignoreUnknown` (raw value 2): keep going past fields without key paths.
-    _forEachFieldWithKeyPath(of: Model.self, options: _EachFieldOptions(rawValue: 2)) { name, keyPath in
-      if keyPath is any AnyWritableKeyPath { constants.remove(String(cString: name)) }
-      return true
-    }
-    return constants
   }
 
   // MARK: - Converters
@@ -159,7 +146,3 @@ final class SchemaBuilder: ConverterBuilding {
     return RawValueConverter<Value>(raw: raw)
   }
 }
-
-/// Lets the builder ask a key path whether it can write.
-private protocol AnyWritableKeyPath {}
-extension WritableKeyPath: AnyWritableKeyPath {}

@@ -44,6 +44,7 @@ import Testing
   }
 
   /// The types a file declares at its top level.
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   static func declaredTypes(_ code: String) -> [String] {
     let pattern = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+([A-Za-z_]\w*)/
       .anchorsMatchLineEndings()
@@ -51,6 +52,7 @@ import Testing
   }
 
   /// Every identifier in `code`, whole (never part of a longer one).
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   static func identifiers(_ code: String) -> Set<String> {
     Set(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) })
   }
@@ -66,6 +68,7 @@ import Testing
     }
   }
 
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test func noFolderUsesTheTypesOfAFolderAboveIt() throws {
     let model = Self.root.appendingPathComponent("ModelKit")
     var files: [(layer: Int, path: String, code: String)] = []
@@ -99,6 +102,7 @@ import Testing
     }
   }
 
+  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
   @Test func theCheckFindsABackwardReference() {
     // The checker's own parts, on a made-up pair of files.
     let upper = Self.code("final class Walker {}\n// mentions Lower\n")

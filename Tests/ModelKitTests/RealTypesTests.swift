@@ -1,15 +1,29 @@
 import Foundation
 import ModelKit
-import Synchronization
 import Testing
 
 // The model layer on the types users write: hooks that validate or count,
 // weak and let properties of classes, nested models with defaults.
 
+/// A value behind a lock, for counting calls from any thread.
+final class Locked<Value>: @unchecked Sendable {
+  // Safe: `value` is only touched while holding `lock`.
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
+}
+
 /// Counts its `didDecode` calls and keeps the object it was given.
 private final class RealCounted: JSONModel {
-  static let calls = Mutex(0)
-  static let seen = Mutex<[JSONObject]>([])
+  static let calls = Locked(0)
+  static let seen = Locked<[JSONObject]>([])
   var id = 0
   required init() {}
   func didDecode(from json: JSONObject) throws {
@@ -39,7 +53,7 @@ private final class RealEvent: JSONModel {
 /// Crashes if `init()`-fresh instances get their hooks called.
 private struct RealFussy: JSONModel {
   var name: String?
-  static let modelTypeCalls = Mutex(0)
+  static let modelTypeCalls = Locked(0)
   static func modelType(for json: JSONObject) -> (any JSONModel.Type)? {
     precondition(json["name"] != nil, "modelType(for:) ran on made-up input")
     modelTypeCalls.withLock { $0 += 1 }

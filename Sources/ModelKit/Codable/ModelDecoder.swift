@@ -35,21 +35,21 @@ public final class ModelDecoder {
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a top-level value of the wrong kind, and in strict mode the
   ///   errors `JSONDecoder` would report, with their paths.
-  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ModelError) -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     try decode(T.self, in: InputDocument(data, options))
   }
 
   /// Decodes `type` from JSON text.
   ///
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
-  public func decode<T: Decodable>(_ type: T.Type, from text: String) throws(ModelError) -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     try decode(T.self, in: InputDocument(text, options))
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
-  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws(ModelError) -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try decode(T.self, in: InputDocument(value.jsonBytes(), options))
   }
 

@@ -33,7 +33,7 @@ public final class ModelEncoder {
   ///
   /// - Throws: `ModelError`: `.unencodable` for a reference cycle or a value
   ///   with no JSON form, `.rejected` when a model's `didEncode` throws.
-  public func encode<T: Encodable>(_ value: T) throws(ModelError) -> Data {
+  public func encode<T: Encodable>(_ value: T) throws -> Data {
     var context = WriteContext(options: options, capacity: 1024)
     try EncodingStream.encode(value, into: &context, call: call(from: context))
     return context.json.withBytes { Data($0) }
@@ -42,7 +42,7 @@ public final class ModelEncoder {
   /// `value` as a `JSONValue`.
   ///
   /// - Throws: `ModelError`, as `encode(_:)` does.
-  public func encodeValue<T: Encodable>(_ value: T) throws(ModelError) -> JSONValue {
+  public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
     try TreeEncoder.encode(value, call: call(from: WriteContext(options: options, capacity: 16))).value
   }
 }

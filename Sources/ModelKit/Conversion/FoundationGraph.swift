@@ -11,7 +11,7 @@ extension JSONValue {
   ///
   /// - Throws: `ModelError` of kind `.unsupportedType`, with the path of
   ///   the first value that has no JSON form (a `Date`, a custom class, …).
-  public init(jsonObject: Any) throws(ModelError) {
+  public init(jsonObject: Any) throws {
     var path = CodingPath()
     self = try FoundationGraph.value(from: jsonObject, path: &path)
   }

@@ -36,7 +36,7 @@ struct ModelReader: ModelReading {
       let chosen = schema.hooks.run(.modelType, { Model.modelType(for: view) }) ?? nil,
       ObjectIdentifier(chosen) != ObjectIdentifier(Model.self)
     else { return nil }
-    let schema = try ModelSchema.of(chosen)
+    let schema = try SchemaCache.shared.schema(for: chosen)
     return try decodeAnyModel(chosen, schema: schema, node: node, &context) as? Model
   }
 
@@ -86,7 +86,7 @@ struct ModelReader: ModelReading {
       return
     }
     let dynamicType = type(of: model) as any JSONModel.Type
-    let own = ObjectIdentifier(dynamicType) == ObjectIdentifier(Model.self) ? schema : try ModelSchema.of(dynamicType)
+    let own = ObjectIdentifier(dynamicType) == ObjectIdentifier(Model.self) ? schema : try SchemaCache.shared.schema(for: dynamicType)
     try Self.populate(&model, schema: own, node: node, &context)
   }
 

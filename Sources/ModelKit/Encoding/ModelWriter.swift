@@ -26,7 +26,7 @@ struct ModelWriter: ModelWriting {
       var schema = schema
       let dynamicType = type(of: model) as any JSONModel.Type
       if ObjectIdentifier(dynamicType) != ObjectIdentifier(schema.type) {
-        schema = try ModelSchema.of(dynamicType)
+        schema = try SchemaCache.shared.schema(for: dynamicType)
       }
       try withExtendedLifetime(object) { () throws(ModelError) in
         let base = UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())

@@ -1,13 +1,18 @@
+import Foundation
+
 /// The error every ModelKit entry point throws: what went wrong and where.
 ///
 /// ```swift
-/// do { _ = try User(json: data) }
-/// catch {
-///   // `error` is a ModelError: typed throws.
+/// do {
+///   _ = try User(json: data)
+/// } catch let error as ModelError {
 ///   print(error.kind, error.codingPath, error.line ?? 0)
 /// }
 /// ```
-public struct ModelError: Error, Sendable, CustomStringConvertible {
+///
+/// The entry points are declared `throws`, as Foundation's coders are, and
+/// document that they throw `ModelError`.
+public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedError {
   /// What went wrong, in a form code can switch over.
   public enum Kind: Sendable, Hashable {
     /// The input is not valid JSON; `syntaxError` says where.
@@ -70,6 +75,9 @@ public struct ModelError: Error, Sendable, CustomStringConvertible {
   public var column: Int? { syntaxError?.column }
   /// The byte offset of a syntax error.
   public var offset: Int? { syntaxError?.offset }
+
+  /// The sentence a person reads: the message and where.
+  public var errorDescription: String? { description }
 
   /// The message, the coding path and, for syntax errors, the position.
   public var description: String {

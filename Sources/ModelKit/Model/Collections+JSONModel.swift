@@ -9,7 +9,7 @@ extension Array where Element: JSONModel {
   ///   for a top-level value of the other kind, `.unsupportedType` for a
   ///   Foundation value with no JSON form, and in strict mode the first
   ///   element's error, with its path.
-  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(data, options), options: options)
   }
 
@@ -19,7 +19,7 @@ extension Array where Element: JSONModel {
   ///   for a top-level value of the other kind, `.unsupportedType` for a
   ///   Foundation value with no JSON form, and in strict mode the first
   ///   element's error, with its path.
-  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(text, options), options: options)
   }
 
@@ -29,7 +29,7 @@ extension Array where Element: JSONModel {
   ///   for a top-level value of the other kind, `.unsupportedType` for a
   ///   Foundation value with no JSON form, and in strict mode the first
   ///   element's error, with its path.
-  public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+  public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws {
     let bytes = try JSONValue(jsonObject: jsonObject).jsonBytes()
     self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(bytes, options), options: options)
   }
@@ -43,7 +43,7 @@ extension Dictionary where Key == String, Value: JSONModel {
   ///   for a top-level value of the other kind, `.unsupportedType` for a
   ///   Foundation value with no JSON form, and in strict mode the first
   ///   element's error, with its path.
-  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(data, options), options: options)
   }
 
@@ -53,7 +53,7 @@ extension Dictionary where Key == String, Value: JSONModel {
   ///   for a top-level value of the other kind, `.unsupportedType` for a
   ///   Foundation value with no JSON form, and in strict mode the first
   ///   element's error, with its path.
-  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws(ModelError) {
+  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(text, options), options: options)
   }
 }
@@ -70,7 +70,7 @@ extension _ModelCollection {
   ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
-  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
+  public func jsonData(options: JSONWriteOptions = []) throws -> Data {
     Data(try ModelEntry.encodeCollection(self, options: options))
   }
 
@@ -78,7 +78,7 @@ extension _ModelCollection {
   ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
-  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
+  public func jsonString(options: JSONWriteOptions = []) throws -> String {
     String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
   }
 
@@ -86,7 +86,7 @@ extension _ModelCollection {
   ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
-  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
+  public func jsonValue(options: JSONWriteOptions = []) throws -> JSONValue {
     try WriteContext.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
   }
 }

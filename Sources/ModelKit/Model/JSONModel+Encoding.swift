@@ -10,35 +10,35 @@ extension JSONModel {
   /// - Throws: `ModelError`: `.unencodable` for a reference cycle between
   ///   class models or an `Any` value with no JSON form; `.rejected` when
   ///   `didEncode` throws.
-  public func jsonData(options: JSONWriteOptions = []) throws(ModelError) -> Data {
+  public func jsonData(options: JSONWriteOptions = []) throws -> Data {
     try ModelEntry.write(self, options: options).json.withBytes { Data($0) }
   }
 
   /// The model as JSON text.
   ///
   /// - Throws: `ModelError`, as `jsonData(options:)` does.
-  public func jsonString(options: JSONWriteOptions = []) throws(ModelError) -> String {
+  public func jsonString(options: JSONWriteOptions = []) throws -> String {
     String(decoding: try jsonBytes(options: options), as: UTF8.self)
   }
 
   /// The model as a `JSONValue` (an `.object`).
   ///
   /// - Throws: `ModelError`, as `jsonData(options:)` does.
-  public func jsonValue(options: JSONWriteOptions = []) throws(ModelError) -> JSONValue {
+  public func jsonValue(options: JSONWriteOptions = []) throws -> JSONValue {
     try WriteContext.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
   }
 
   /// The model as a Foundation graph (`[String: Any]`).
   ///
   /// - Throws: `ModelError`, as `jsonData(options:)` does.
-  public func jsonObject(options: JSONWriteOptions = []) throws(ModelError) -> Any {
+  public func jsonObject(options: JSONWriteOptions = []) throws -> Any {
     try jsonValue(options: options).jsonObject()
   }
 
   /// The model as UTF-8 JSON bytes.
   ///
   /// - Throws: `ModelError`, as `jsonData(options:)` does.
-  public func jsonBytes(options: JSONWriteOptions = []) throws(ModelError) -> [UInt8] {
+  public func jsonBytes(options: JSONWriteOptions = []) throws -> [UInt8] {
     try ModelEntry.write(self, options: options).json.bytes
   }
 }

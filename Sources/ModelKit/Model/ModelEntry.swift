@@ -8,7 +8,7 @@ enum ModelEntry {
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
     var context = ReadContext(document: input.document, options: options)
-    return try ModelReader.decodeModel(Model.self, schema: ModelSchema.of(Model.self), node: input.node, &context)
+    return try ModelReader.decodeModel(Model.self, schema: SchemaCache.shared.schema(for: Model.self), node: input.node, &context)
   }
 
   static func update<Model: JSONModel>(
@@ -16,13 +16,13 @@ enum ModelEntry {
   ) throws(ModelError) {
     try input.requireObject(for: Model.self)
     var context = ReadContext(document: input.document, options: options)
-    try ModelReader.populate(&model, schema: ModelSchema.of(type(of: model)), node: input.node, &context)
+    try ModelReader.populate(&model, schema: SchemaCache.shared.schema(for: type(of: model)), node: input.node, &context)
   }
 
   /// A context holding `model` as JSON.
   static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> WriteContext {
     var context = WriteContext(options: options)
-    try ModelWriter.encodeModel(model, schema: ModelSchema.of(type(of: model)), &context)
+    try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &context)
     return context
   }
 

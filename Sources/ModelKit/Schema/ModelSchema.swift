@@ -125,7 +125,7 @@ public final class ModelSchema: @unchecked Sendable {
   ///
   /// - Throws: `ModelError` of kind `.unsupportedType` when the type's
   ///   fields cannot be reflected.
-  public static func of(_ type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+  public static func of(_ type: any JSONModel.Type) throws -> ModelSchema {
     try SchemaCache.shared.schema(for: type)
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Runs a closure repeatedly and reports the median time per run.
 struct Timing {
   /// How many timed runs each measurement takes at least.
@@ -11,13 +13,12 @@ struct Timing {
   func median(_ body: () throws -> Void) rethrows -> Double {
     try body()  // warm-up
     var samples: [Double] = []
-    let clock = ContinuousClock()
-    let start = clock.now
-    while samples.count < runs || seconds(clock.now - start) < minimumSeconds {
-      let began = clock.now
+    let start = now()
+    while samples.count < runs || (now() - start) < minimumSeconds {
+      let began = now()
       try body()
-      samples.append(seconds(clock.now - began))
-      let elapsed = seconds(clock.now - start)
+      samples.append((now() - began))
+      let elapsed = (now() - start)
       if samples.count >= runs * 20 || (samples.count >= 5 && elapsed > budgetSeconds) { break }
     }
     samples.sort()
@@ -30,26 +31,25 @@ struct Timing {
   func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Double] {
     for body in bodies { try body() }  // warm-up
     var samples = Array(repeating: [Double](), count: bodies.count)
-    let clock = ContinuousClock()
-    let start = clock.now
+    let start = now()
     var rounds = 0
-    while rounds < runs || seconds(clock.now - start) < minimumSeconds {
+    while rounds < runs || (now() - start) < minimumSeconds {
       for (index, body) in bodies.enumerated() {
-        let began = clock.now
+        let began = now()
         try body()
-        samples[index].append(seconds(clock.now - began))
+        samples[index].append((now() - began))
       }
       rounds += 1
-      if rounds >= runs * 20 || (rounds >= 5 && seconds(clock.now - start) > budgetSeconds * Double(bodies.count)) {
+      if rounds >= runs * 20 || (rounds >= 5 && (now() - start) > budgetSeconds * Double(bodies.count)) {
         break
       }
     }
     return samples.map { $0.sorted()[$0.count / 2] }
   }
 
-  private func seconds(_ duration: Duration) -> Double {
-    let (whole, attoseconds) = duration.components
-    return Double(whole) + Double(attoseconds) * 1e-18
+  /// Seconds on a monotonic clock (available on every platform ModelKit supports).
+  private func now() -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds) * 1e-9
   }
 }
 

@@ -193,3 +193,92 @@ struct RealTypesTests {
     }
   }
 }
+
+private struct EntryUser: JSONModel, Hashable {
+  var id = 0
+  var name = ""
+}
+
+private final class EntryAccount: JSONModel {
+  var id = 0
+  var tags: [String] = []
+  required init() {}
+}
+
+@Suite("Entry points")
+struct EntryPointTests {
+  let object = #"{"id": 1, "name": "a"}"#
+  let envelope = #"{"data": {"user": {"id": 2, "name": "b"}, "items": [{"id": 3}, {"id": 4}], "byID": {"x": {"id": 5}}}}"#
+
+  @Test func everyInputDecodesAModel() throws {
+    let value = try JSONValue(json: object)
+    let inputs: [EntryUser] = [
+      try EntryUser(json: Data(object.utf8)), try EntryUser(json: object), try EntryUser(json: Array(object.utf8)),
+      try EntryUser(json: value), try EntryUser(json: value.object ?? [:]),
+      try EntryUser(jsonObject: ["id": 1, "name": "a"] as [String: Any]),
+    ]
+    #expect(inputs.allSatisfy { $0 == EntryUser(id: 1, name: "a") })
+  }
+
+  @Test func everyInputUpdatesAModel() throws {
+    var user = EntryUser()
+    try user.update(json: Data(#"{"id": 1}"#.utf8))
+    try user.update(json: #"{"name": "a"}"#)
+    try user.update(json: Array(#"{"id": 2}"#.utf8))
+    try user.update(json: JSONValue.object(["name": "b"]))
+    try user.update(json: ["id": 3] as JSONObject)
+    #expect(user == EntryUser(id: 3, name: "b"))
+
+    let account = EntryAccount()  // a `let`: classes update without `var`
+    try account.update(json: #"{"id": 7, "tags": ["t"]}"#)
+    try account.update(json: envelope, at: "data.user")
+    #expect(account.id == 2 && account.tags == ["t"])
+  }
+
+  @Test func decodingCanStartInsideAnEnvelope() throws {
+    #expect(try EntryUser(json: envelope, at: "data.user") == EntryUser(id: 2, name: "b"))
+    #expect(try [EntryUser](json: envelope, at: "data.items").map(\.id) == [3, 4])
+    #expect(try [String: EntryUser](json: envelope, at: "data.byID")["x"]?.id == 5)
+    #expect(try EntryUser(json: Data(envelope.utf8), at: ["data.missing", "data.user"]).id == 2)
+    let missing = #expect(throws: ModelError.self) { try EntryUser(json: envelope, at: "data.nobody") }
+    #expect(missing?.kind == .missingKey)
+    let wrongKind = #expect(throws: ModelError.self) { try EntryUser(json: envelope, at: "data.items") }
+    #expect(wrongKind?.kind == .wrongTopLevel)
+    #expect(wrongKind?.codingPath == "$.data.items")
+    let strict = #expect(throws: ModelError.self) {
+      try EntryUser(json: #"{"data": {"user": {"id": "x"}}}"#, at: "data.user", options: DecodingOptions(strict: true))
+    }
+    #expect(strict?.codingPath == "$.data.user.id")
+  }
+
+  @Test func everyInputDecodesCollections() throws {
+    let array = #"[{"id": 1}, {"id": 2}]"#
+    let arrays: [[EntryUser]] = [
+      try [EntryUser](json: Data(array.utf8)), try [EntryUser](json: array), try [EntryUser](json: Array(array.utf8)),
+      try [EntryUser](json: try JSONValue(json: array)), try [EntryUser](jsonObject: [["id": 1], ["id": 2]] as [Any]),
+    ]
+    #expect(arrays.allSatisfy { $0.map(\.id) == [1, 2] })
+    let dictionary = #"{"a": {"id": 1}, "b": {"id": 2}}"#
+    let object = try JSONValue(json: dictionary)
+    let dictionaries: [[String: EntryUser]] = [
+      try [String: EntryUser](json: Data(dictionary.utf8)), try [String: EntryUser](json: dictionary),
+      try [String: EntryUser](json: Array(dictionary.utf8)), try [String: EntryUser](json: object),
+      try [String: EntryUser](json: object.object ?? [:]),
+      try [String: EntryUser](jsonObject: ["a": ["id": 1], "b": ["id": 2]] as [String: Any]),
+    ]
+    #expect(dictionaries.allSatisfy { $0.mapValues(\.id) == ["a": 1, "b": 2] })
+  }
+
+  @Test func setsOfModelsEncodeInAStableOrder() throws {
+    let users: Set = [EntryUser(id: 2, name: "b"), EntryUser(id: 1, name: "a"), EntryUser(id: 10, name: "c")]
+    let text = try users.jsonString()
+    #expect(text == #"[{"id":1,"name":"a"},{"id":10,"name":"c"},{"id":2,"name":"b"}]"#)
+    #expect(try users.jsonValue().array?.count == 3)
+  }
+
+  @Test func modelDecoderTakesBytesAndObjects() throws {
+    struct Plain: Codable, Equatable { var id: Int }
+    #expect(try ModelDecoder().decode(Plain.self, from: Array(#"{"id": 1}"#.utf8)) == Plain(id: 1))
+    #expect(try ModelDecoder().decode(Plain.self, from: ["id": 2] as JSONObject) == Plain(id: 2))
+  }
+}

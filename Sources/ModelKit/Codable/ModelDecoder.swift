@@ -53,6 +53,21 @@ public final class ModelDecoder {
     try decode(T.self, in: InputDocument(value.jsonBytes(), options))
   }
 
+  /// Decodes `type` from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
+    try decode(T.self, in: InputDocument(bytes, options))
+  }
+
+  /// Decodes `type` from a JSON object.
+  ///
+  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  @_disfavoredOverload
+  public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
+    try decode(T.self, in: InputDocument(object, options))
+  }
+
   private func decode<T: Decodable>(_ type: T.Type, in input: InputDocument) throws(ModelError) -> T {
     let call = DecodeCall(
       ReadContext(document: input.document, options: options), userInfo: userInfo, dates: dateDecodingStrategy,

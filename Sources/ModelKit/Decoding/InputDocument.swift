@@ -5,6 +5,8 @@ import Foundation
 struct InputDocument {
   let document: JSONDocument
   let node: JSONDocument.Node
+  /// Where the node is: the top level, or an envelope's key path.
+  private(set) var path = CodingPath()
 
   init(_ data: Data, _ options: DecodingOptions) throws(ModelError) {
     self = try Self.parse { () throws(JSONError) in try JSONDocument(parsing: data, options: options.readOptions) }
@@ -27,6 +29,34 @@ struct InputDocument {
     }
   }
 
+  /// An object viewing a document is decoded where it stands; any other value is written and read once.
+  init(_ value: JSONValue, _ options: DecodingOptions) throws(ModelError) {
+    if case .object(let object) = value {
+      try self.init(object, options)
+    } else {
+      try self.init(value.jsonBytes(), options)
+    }
+  }
+
+  /// A Foundation graph, converted to JSON first.
+  init(graph: Any, _ options: DecodingOptions) throws(ModelError) {
+    var path = CodingPath()
+    try self.init(FoundationGraph.value(from: graph, path: &path).jsonBytes(), options)
+  }
+
+  /// The value at `key` inside this one (an API envelope's payload), or
+  /// this one when `key` is nil; a key that leads to no value is an error.
+  func descending(to key: JSONKey?) throws(ModelError) -> InputDocument {
+    guard let key else { return self }
+    let kind = document.kind(of: node)
+    guard kind == .object else { throw .wrongTopLevel(expected: "a JSON object around \(key)", found: kind) }
+    let found = KeyPathLookup.value(of: key.candidates, in: node, of: document) { document.member($0, of: node) }
+    guard let found else { throw .missing("the key path \(key)", at: CodingPath()) }
+    var inner = InputDocument(document: document, node: found.node)
+    inner.path = path.appending(.keyPath(found.candidate))
+    return inner
+  }
+
   private init(document: JSONDocument, node: JSONDocument.Node) {
     self.document = document
     self.node = node
@@ -44,6 +74,6 @@ struct InputDocument {
   /// Throws unless the node is an object, as a model needs.
   func requireObject(for type: Any.Type) throws(ModelError) {
     let kind = document.kind(of: node)
-    guard kind == .object else { throw .wrongTopLevel(expected: "a JSON object", found: kind, for: type) }
+    guard kind == .object else { throw .wrongTopLevel(expected: "a JSON object", found: kind, for: type, at: path) }
   }
 }

@@ -1,68 +1,135 @@
 public import Foundation
 
+// Top-level arrays and objects of models, from every input a model takes.
+
 extension Array where Element: JSONModel {
-  /// Decodes a top-level JSON array of models. Elements that are not
-  /// objects, cannot convert or are rejected are dropped (strict mode: an
-  /// error naming the element).
+  // Elements that are not objects, cannot convert or are rejected are
+  // dropped; strict mode throws for the first instead.
+
+  /// Decodes models from UTF-8 JSON text.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the other kind, `.unsupportedType` for a
-  ///   Foundation value with no JSON form, and in strict mode the first
-  ///   element's error, with its path.
-  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(data, options), options: options)
+  ///   for a value that is not an array, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(data, options).descending(to: key), options: options)
   }
 
-  /// Decodes a top-level JSON array of models from text.
+  /// Decodes models from JSON text.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the other kind, `.unsupportedType` for a
-  ///   Foundation value with no JSON form, and in strict mode the first
-  ///   element's error, with its path.
-  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(text, options), options: options)
+  ///   for a value that is not an array, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an array, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(bytes, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from a `JSONValue`.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an array, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  @_disfavoredOverload
+  public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Decodes models from a Foundation array (`[Any]`, `NSArray`).
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the other kind, `.unsupportedType` for a
-  ///   Foundation value with no JSON form, and in strict mode the first
-  ///   element's error, with its path.
-  public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws {
-    let bytes = try JSONValue(jsonObject: jsonObject).jsonBytes()
-    self = try ModelEntry.decodeCollection([Element].self, from: InputDocument(bytes, options), options: options)
+  ///   for a value that is not an array, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(graph: jsonObject, options).descending(to: key), options: options)
   }
 }
 
 extension Dictionary where Key == String, Value: JSONModel {
-  /// Decodes a top-level JSON object whose values are models, with the
-  /// same dropping rule as arrays.
+  // Values are decoded with the same dropping rule as arrays.
+
+  /// Decodes models from UTF-8 JSON text.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the other kind, `.unsupportedType` for a
-  ///   Foundation value with no JSON form, and in strict mode the first
-  ///   element's error, with its path.
-  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(data, options), options: options)
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(data, options).descending(to: key), options: options)
   }
 
-  /// Decodes a top-level JSON object of models from text.
+  /// Decodes models from JSON text.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the other kind, `.unsupportedType` for a
-  ///   Foundation value with no JSON form, and in strict mode the first
-  ///   element's error, with its path.
-  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection([String: Value].self, from: InputDocument(text, options), options: options)
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(bytes, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from a `JSONValue`.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  @_disfavoredOverload
+  public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from a JSON object.
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(object, options).descending(to: key), options: options)
+  }
+
+  /// Decodes models from a Foundation dictionary (`[String: Any]`, `NSDictionary`).
+  ///
+  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
+  ///   for a value that is not an object, `.missingKey` when `key` leads to no
+  ///   value, `.unsupportedType` for a Foundation value with no JSON form,
+  ///   and in strict mode the first element's error, with its path.
+  public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(graph: jsonObject, options).descending(to: key), options: options)
   }
 }
 
 /// A collection of models that encodes as a whole: `[Model]` as a JSON
-/// array, `[String: Model]` as a JSON object with sorted keys.
+/// array, `Set<Model>` as one sorted by the elements' JSON text,
+/// `[String: Model]` as a JSON object with sorted keys.
 public protocol _ModelCollection {}
 
 extension Array: _ModelCollection where Element: JSONModel {}
+extension Set: _ModelCollection where Element: JSONModel {}
 extension Dictionary: _ModelCollection where Key == String, Value: JSONModel {}
 
 extension _ModelCollection {

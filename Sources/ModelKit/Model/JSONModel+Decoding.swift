@@ -1,69 +1,168 @@
 public import Foundation
 
+// Every input a model decodes from: UTF-8 `Data`, `String`, `[UInt8]`,
+// `JSONValue`, `JSONObject` and Foundation graphs; each can start at a key
+// path inside the input (`at: "data.user"`, for API envelopes).
+
 extension JSONModel {
   /// Decodes a model from UTF-8 JSON text.
+  ///
+  /// ```swift
+  /// let user = try User(json: data)
+  /// let inner = try User(json: data, at: "data.user")   // {"data": {"user": {…}}}
+  /// ```
   ///
   /// On a class whose `modelType(for:)` picks a subclass, the result is an
   /// instance of that subclass.
   ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON text whose value (or the value at `key`) is an object.
+  ///   - key: a key or key path to the object inside the input; nil for the input itself.
+  ///   - options: strict or lenient, key and date decoding, nesting limit.
   /// - Throws: `ModelError`: `.syntax` (with line and column) for invalid
-  ///   JSON, `.wrongTopLevel` when the text is not an object, `.rejected`
-  ///   when a hook throws, and in strict mode the conversion errors.
-  public init(json data: Data, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decode(Self.self, from: InputDocument(data, options), options: options)
+  ///   JSON, `.wrongTopLevel` when the value is not an object, `.missingKey`
+  ///   when `key` leads to no value, `.rejected` when a hook throws, and in
+  ///   strict mode the conversion errors, each with its path.
+  public init(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(Self.self, from: InputDocument(data, options).descending(to: key), options: options)
   }
 
   /// Decodes a model from JSON text.
   ///
-  /// - Throws: `ModelError`, as `init(json:options:)` with `Data` does.
-  public init(json text: String, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decode(Self.self, from: InputDocument(text, options), options: options)
+  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
+  public init(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(Self.self, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
+  /// Decodes a model from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
+  public init(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(Self.self, from: InputDocument(bytes, options).descending(to: key), options: options)
+  }
+
+  /// Decodes a model from a `JSONValue` (an `.object`).
+  ///
+  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
+  public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Decodes a model from a JSON object.
   ///
-  /// - Throws: `ModelError`, as `init(json:options:)` with `Data` does.
-  public init(json object: JSONObject, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decode(Self.self, from: InputDocument(object, options), options: options)
+  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
+  public init(json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(Self.self, from: InputDocument(object, options).descending(to: key), options: options)
   }
 
   /// Decodes a model from a Foundation graph (`[String: Any]`, `NSDictionary`, …).
   ///
   /// - Throws: `ModelError`: `.unsupportedType` for a value with no JSON
-  ///   form (with its path), then as `init(json:options:)` with `Data`.
-  public init(jsonObject: Any, options: DecodingOptions = DecodingOptions()) throws {
-    let value = try JSONValue(jsonObject: jsonObject)
-    self = try ModelEntry.decode(Self.self, from: InputDocument(value.jsonBytes(), options), options: options)
+  ///   form (with its path), then as `init(json:at:options:)` with `Data`.
+  public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    self = try ModelEntry.decode(
+      Self.self, from: InputDocument(graph: jsonObject, options).descending(to: key), options: options)
   }
 
   /// Updates this model in place from UTF-8 JSON text: keys that are present
-  /// overwrite their properties, the rest stay as they are. Hooks run as for decoding.
+  /// overwrite their properties, the rest stay as they are; nested models
+  /// are updated the same way. Hooks run as for decoding.
   ///
-  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
+  /// - Throws: `ModelError`, as `init(json:at:options:)` does; properties
   ///   written before the error keep their new values.
-  public mutating func update(json data: Data, options: DecodingOptions = DecodingOptions())
+  public mutating func update(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions())
     throws
   {
-    try ModelEntry.update(&self, from: InputDocument(data, options), options: options)
+    try ModelEntry.update(&self, from: InputDocument(data, options).descending(to: key), options: options)
   }
 
   /// Updates this model in place from JSON text.
   ///
-  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
-  ///   written before the error keep their new values.
-  public mutating func update(json text: String, options: DecodingOptions = DecodingOptions())
-    throws
-  {
-    try ModelEntry.update(&self, from: InputDocument(text, options), options: options)
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public mutating func update(
+    json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
+  ) throws {
+    try ModelEntry.update(&self, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
+  /// Updates this model in place from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public mutating func update(
+    json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
+  ) throws {
+    try ModelEntry.update(&self, from: InputDocument(bytes, options).descending(to: key), options: options)
+  }
+
+  /// Updates this model in place from a `JSONValue` (an `.object`).
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
+  public mutating func update(
+    json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
+  ) throws {
+    try ModelEntry.update(&self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Updates this model in place from a JSON object.
   ///
-  /// - Throws: `ModelError`, as `init(json:options:)` does; properties
-  ///   written before the error keep their new values.
-  public mutating func update(json object: JSONObject, options: DecodingOptions = DecodingOptions())
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public mutating func update(
+    json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
+  ) throws {
+    try ModelEntry.update(&self, from: InputDocument(object, options).descending(to: key), options: options)
+  }
+}
+
+// A class instance updates in place without being a `var`.
+extension JSONModel where Self: AnyObject {
+  /// Updates this instance in place from UTF-8 JSON text, as the mutating
+  /// `update(json:at:options:)` does; the instance need not be a `var`.
+  ///
+  /// ```swift
+  /// let user = User()
+  /// try user.update(json: data)
+  /// ```
+  ///
+  /// - Throws: `ModelError`, as `init(json:at:options:)` does.
+  public func update(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    var instance = self
+    try ModelEntry.update(&instance, from: InputDocument(data, options).descending(to: key), options: options)
+  }
+
+  /// Updates this instance in place from JSON text.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public func update(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    var instance = self
+    try ModelEntry.update(&instance, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
+  /// Updates this instance in place from UTF-8 JSON bytes.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public func update(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    var instance = self
+    try ModelEntry.update(&instance, from: InputDocument(bytes, options).descending(to: key), options: options)
+  }
+
+  /// Updates this instance in place from a `JSONValue` (an `.object`).
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
+  public func update(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
+    var instance = self
+    try ModelEntry.update(&instance, from: InputDocument(value, options).descending(to: key), options: options)
+  }
+
+  /// Updates this instance in place from a JSON object.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  public func update(json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions())
     throws
   {
-    try ModelEntry.update(&self, from: InputDocument(object, options), options: options)
+    var instance = self
+    try ModelEntry.update(&instance, from: InputDocument(object, options).descending(to: key), options: options)
   }
 }

@@ -8,6 +8,7 @@ enum ModelEntry {
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
     var context = ReadContext(document: input.document, options: options)
+    context.path = input.path
     return try ModelReader.decodeModel(Model.self, schema: SchemaCache.shared.schema(for: Model.self), node: input.node, &context)
   }
 
@@ -16,6 +17,7 @@ enum ModelEntry {
   ) throws(ModelError) {
     try input.requireObject(for: Model.self)
     var context = ReadContext(document: input.document, options: options)
+    context.path = input.path
     try ModelReader.populate(&model, schema: SchemaCache.shared.schema(for: type(of: model)), node: input.node, &context)
   }
 
@@ -34,12 +36,13 @@ enum ModelEntry {
       throw .unsupported("\(Collection.self) cannot be decoded")
     }
     var context = ReadContext(document: input.document, options: options)
+    context.path = input.path
     switch try converter.decode(input.node, &context) {
     case .value(let collection):
       return collection
     case .failed:
       let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"
-      throw .wrongTopLevel(expected: expected, found: input.document.kind(of: input.node), for: Collection.self)
+      throw .wrongTopLevel(expected: expected, found: input.document.kind(of: input.node), for: Collection.self, at: input.path)
     }
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import Observation
 import Testing
 
 // The model layer on the types users write: hooks that validate or count,
@@ -280,5 +281,89 @@ struct EntryPointTests {
     struct Plain: Codable, Equatable { var id: Int }
     #expect(try ModelDecoder().decode(Plain.self, from: Array(#"{"id": 1}"#.utf8)) == Plain(id: 1))
     #expect(try ModelDecoder().decode(Plain.self, from: ["id": 2] as JSONObject) == Plain(id: 2))
+  }
+}
+
+@propertyWrapper
+struct Clamped: Codable {
+  var wrappedValue: Int
+  init(wrappedValue: Int) { self.wrappedValue = min(max(wrappedValue, 0), 10) }
+}
+
+/// A wrapper whose value is not stored as `wrappedValue`: mapped by its storage's name, as Codable.
+@propertyWrapper
+struct Lowercased: Codable {
+  private var text: String
+  var wrappedValue: String {
+    get { text }
+    set { text = newValue.lowercased() }
+  }
+  init(wrappedValue: String) { text = wrappedValue.lowercased() }
+}
+
+private struct Player: JSONModel {
+  @Clamped var level = 3
+  var name = ""
+  @Lowercased var tag = "x"
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@Observable
+private final class ObservedPrefs: JSONModel {
+  var theme = "light"
+  var size = 12
+  var nested: RealSettings?
+  init() {}
+}
+
+@Suite("Wrappers and observation")
+struct WrapperTests {
+  @Test func propertyWrappersMapByTheirDeclaredNames() throws {
+    let player = try Player(json: #"{"level": 7, "name": "p"}"#)
+    #expect(player.level == 7 && player.name == "p")
+    #expect(try player.jsonString(options: [.sortedKeys]).hasPrefix(#"{"_tag":"#))
+    #expect(try player.jsonValue()["level"] == 7)
+    #expect(try ModelSchema.of(Player.self).fieldNames == ["level", "name", "_tag"])
+  }
+
+  @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+  @Test func observableClassesMapTheirDeclaredProperties() throws {
+    let prefs = try ObservedPrefs(json: #"{"theme": "dark", "size": "14", "nested": {"fontSize": 9}}"#)
+    #expect(prefs.theme == "dark" && prefs.size == 14 && prefs.nested?.fontSize == 9)
+    #expect(try prefs.jsonString(options: [.sortedKeys]) == #"{"nested":{"fontSize":9,"theme":"light"},"size":14,"theme":"dark"}"#)
+    #expect(try ModelSchema.of(ObservedPrefs.self).fieldNames == ["theme", "size", "nested"])
+    try prefs.update(json: #"{"size": 20}"#)
+    #expect(prefs.size == 20 && prefs.theme == "dark")
+  }
+}
+
+private struct Embedded: JSONModel {
+  var love: RealSettings?
+  var limits = RealLimits()
+  var tags: [String] = []
+  var scores: [String: Int] = [:]
+}
+
+@Suite("JSON inside strings")
+struct EmbeddedJSONTests {
+  let input = #"{"love": "{\"theme\":\"sleep\"}", "limits": " {\"high\": 4}", "tags": "[\"a\", \"b\"]", "scores": "{\"x\": \"2\"}"}"#
+
+  @Test func stringsHoldingJSONAreReadLeniently() throws {
+    let model = try Embedded(json: input)
+    #expect(model.love?.theme == "sleep" && model.love?.fontSize == 12)
+    #expect(model.limits.high == 4 && model.limits.low == 1 && model.limits.checked)
+    #expect(model.tags == ["a", "b"])
+    #expect(model.scores == ["x": 2])
+  }
+
+  @Test func otherStringsStayUnconvertible() throws {
+    let model = try Embedded(json: #"{"love": "sleep", "tags": "{\"a\": 1}", "scores": "[1]", "limits": "{"}"#)
+    #expect(model.love == nil && model.tags.isEmpty && model.scores.isEmpty && model.limits.high == 9)
+  }
+
+  @Test func strictModeRefusesThem() {
+    let error = #expect(throws: ModelError.self) { try Embedded(json: input, options: DecodingOptions(strict: true)) }
+    #expect(error?.kind == .typeMismatch)
+    #expect(error?.codingPath == "$.love")
   }
 }

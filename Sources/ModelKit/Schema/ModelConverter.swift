@@ -24,6 +24,9 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     switch context.document.kind(of: node) {
     case .object: break
     case .null: return .failed(.null)
+    case .string:
+      guard var inner = context.embeddedJSON(node, kind: .object) else { return .failed(.mismatch) }
+      return try decode(inner.document.root, &inner)
     default: return .failed(.mismatch)
     }
     do {
@@ -51,6 +54,9 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     switch context.document.kind(of: node) {
     case .object: break
     case .null: return .null
+    case .string:
+      guard var inner = context.embeddedJSON(node, kind: .object) else { return .mismatch }
+      return try fill(&model, from: inner.document.root, &inner)
     default: return .mismatch
     }
     do {

@@ -15,6 +15,43 @@ final class SchemaBuilder: ConverterBuilding {
     self.allowingDecodable = allowingDecodable
   }
 
+  /// A stored field under the name its declaration uses.
+  private struct Property {
+    let name: String
+    /// The field written: the declared field, or a property wrapper's
+    /// stored `wrappedValue` inside it (at the two offsets added).
+    let field: TypeInfo.Field
+  }
+
+  /// The properties of a reflected type. An `@Observable` class's storage
+  /// `_name` is the property `name` (its registrar is no property); a
+  /// property wrapper's storage `_name` whose wrapper is a struct with a
+  /// stored `wrappedValue` is the property `name`, holding that value.
+  private static func properties(of info: TypeInfo) -> [Property] {
+    let stored = Set(info.fields.map(\.name))
+    let observable = stored.contains(observationRegistrar)
+    return info.fields.compactMap { field -> Property? in
+      if field.name == observationRegistrar { return nil }
+      let declared = String(field.name.dropFirst())
+      guard field.name.hasPrefix("_"), !declared.isEmpty, !declared.hasPrefix("_"), !stored.contains(declared) else {
+        return Property(name: field.name, field: field)
+      }
+      if observable { return Property(name: declared, field: field) }
+      let wrapper = TypeInfo(of: field.type)
+      guard !wrapper.isClass, wrapper.problem == nil,
+        let value = wrapper.fields.first(where: { $0.name == "wrappedValue" })
+      else { return Property(name: field.name, field: field) }
+      return Property(
+        name: declared,
+        field: TypeInfo.Field(
+          name: field.name, offset: field.offset + value.offset, type: value.type,
+          isVariable: field.isVariable && value.isVariable, isStrong: value.isStrong))
+    }
+  }
+
+  /// The stored property the `@Observable` macro adds.
+  private static let observationRegistrar = "_$observationRegistrar"
+
   /// The reference to `type`'s schema: resolved, unless `type` is being
   /// built further up (a model that contains itself).
   func schema(for type: any JSONModel.Type) throws(ModelError) -> SchemaReference {
@@ -32,7 +69,8 @@ final class SchemaBuilder: ConverterBuilding {
     let mapping = Model.keyMapping
     let ignored = Model.ignoredProperties
     let allowed = Model.allowedProperties
-    let names = Set(info.fields.map(\.name))
+    let properties = Self.properties(of: info)
+    let names = Set(properties.map(\.name))
     var diagnostics: [String] = []
     var unknown: [String] = []
     for name in mapping.keys.sorted() where !names.contains(name) {
@@ -47,8 +85,8 @@ final class SchemaBuilder: ConverterBuilding {
     diagnostics += unknown
 
     var fields: [ModelSchema.Field] = []
-    for field in info.fields {
-      let name = field.name
+    for property in properties {
+      let (name, field) = (property.name, property.field)
       if ignored.contains(name) || !(allowed?.contains(name) ?? true) { continue }
       if name.hasPrefix("$__lazy_storage_$_") {
         diagnostics.append("skipped '\(name)': lazy properties are not mapped")

@@ -54,7 +54,7 @@ struct FoundationBridgeTests {
 
   @Test func refusesValuesWithoutAJSONForm() {
     let error = #expect(throws: ModelError.self) {
-      try JSONValue(jsonObject: ["list": [1, Date()] as [Any]] as [String: Any])
+      try JSONValue(jsonObject: ["list": [1, NSObject()] as [Any]] as [String: Any])
     }
     #expect(error?.kind == .unsupportedType)
     #expect(error?.codingPath == "$.list[1]")

@@ -367,3 +367,116 @@ struct EmbeddedJSONTests {
     #expect(error?.codingPath == "$.love")
   }
 }
+
+private enum GraphMood: String { case calm, loud }
+
+private struct GraphHolder: JSONModel {
+  var when: Date?
+  var link: URL?
+  var blob: Data?
+  var id: UUID?
+  var amount: Decimal = 0
+  var ratio = 0.0
+  var tags: Set<String> = []
+  var mood = GraphMood.calm
+  var settings = RealSettings()
+  var anything: Any = "unset"
+  var optionalAnything: Any?
+  var extra: [String: Any] = [:]
+  var list: [Any] = []
+}
+
+private struct ReferenceTypes: JSONModel {
+  var string: NSString = ""
+  var mutableString = NSMutableString(string: "")
+  var number = NSNumber(value: 0)
+  var decimal = NSDecimalNumber(value: 0)
+  var array = NSArray()
+  var mutableArray = NSMutableArray()
+  var dictionary = NSDictionary()
+  var set = NSSet()
+  var date: NSDate?
+  var url: NSURL?
+  var data: NSData?
+  var null: NSNull?
+}
+
+@Suite("Foundation graphs")
+struct FoundationGraphTests {
+  let date = Date(timeIntervalSince1970: 1_700_000_000)
+  let uuid = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+
+  @Test func graphsHoldingSwiftValuesDecode() throws {
+    let settings = RealSettings()
+    settings.theme = "dark"
+    let graph: [String: Any] = [
+      "when": date, "link": URL(string: "https://e.com/a")!, "blob": Data([1, 2, 3]), "id": uuid,
+      "amount": Decimal(string: "12.34")!, "ratio": CGFloat(0.5), "tags": Set(["b", "a"]) as Set<String>,
+      "mood": GraphMood.loud, "settings": settings, "extra": ["set": NSSet(array: [2, 1])],
+    ]
+    let model = try GraphHolder(jsonObject: graph)
+    #expect(model.when == date && model.link?.absoluteString == "https://e.com/a")
+    #expect(model.blob == Data([1, 2, 3]) && model.id == uuid)
+    #expect(model.amount == Decimal(string: "12.34") && model.ratio == 0.5)
+    #expect(model.tags == ["a", "b"] && model.mood == .loud && model.settings.theme == "dark")
+    #expect((model.extra["set"] as? [Any])?.count == 2)
+  }
+
+  @Test func anyPropertiesHoldingSwiftValuesEncode() throws {
+    var model = GraphHolder()
+    let settings = RealSettings()
+    settings.fontSize = 3
+    model.extra = ["when": date, "link": URL(string: "https://e.com")!, "model": settings, "mood": GraphMood.loud]
+    model.list = [uuid, Data([255]), Set([2, 1])]
+    let value = try model.jsonValue()
+    #expect(value["extra"]?["when"] == "2023-11-14T22:13:20Z")
+    #expect(value["extra"]?["link"] == "https://e.com")
+    #expect(value["extra"]?["model"] == ["theme": "light", "fontSize": 3])
+    #expect(value["extra"]?["mood"] == "loud")
+    #expect(value["list"] == ["E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "/w==", [1, 2]])
+    let seconds = try model.jsonValue(options: .datesAsSecondsSince1970)
+    #expect(seconds["extra"]?["when"] == 1_700_000_000)
+  }
+
+  @Test func jsonObjectGivesWhatJSONSerializationGives() throws {
+    let text = #"{"a": 1.5, "b": 2, "c": true, "d": [1, 2.5], "e": null, "f": "s"}"#
+    let ours = try JSONValue(json: text).jsonObject()
+    let theirs = try JSONSerialization.jsonObject(with: Data(text.utf8))
+    for (key, value) in try #require(theirs as? [String: Any]) {
+      let mine = try #require((ours as? [String: Any])?[key])
+      #expect(type(of: mine) == type(of: value) || (mine is NSNumber && value is NSNumber), "\(key)")
+    }
+    #expect((ours as? [String: Any])?["a"] is NSNumber)
+    #expect(((ours as? [String: Any]).map { $0.filter { $0.key == "a" } }) as? [String: Float] == ["a": 1.5])
+    let model = try GraphHolder(json: #"{"ratio": 1.5}"#)
+    #expect((try model.jsonObject() as? [String: Any])?["ratio"] is NSNumber)
+  }
+
+  @Test func nullIsNoValueForANonOptionalAny() throws {
+    let model = try GraphHolder(json: #"{"anything": null, "optionalAnything": null}"#)
+    #expect(model.anything as? String == "unset")
+    #expect(model.optionalAnything == nil)
+    let set = try GraphHolder(json: #"{"anything": [1], "optionalAnything": "x"}"#)
+    #expect((set.anything as? [Any])?.count == 1 && set.optionalAnything as? String == "x")
+  }
+
+  @Test func foundationReferenceTypesConvertAsTheirSwiftCounterparts() throws {
+    let json = #"""
+      {"string": "s", "mutableString": "m", "number": "12", "decimal": "1.25", "array": [1, "a"],
+       "mutableArray": [true], "dictionary": {"k": 1}, "set": [1, 1, 2], "date": "2014-05-06",
+       "url": "https://e.com", "data": "AQI=", "null": null}
+      """#
+    let model = try ReferenceTypes(json: json)
+    #expect(model.string == "s" && model.mutableString == "m")
+    #expect(model.number == NSNumber(value: 12) && model.decimal == NSDecimalNumber(string: "1.25"))
+    #expect(model.array.count == 2 && model.mutableArray.count == 1 && model.dictionary.count == 1)
+    #expect(model.set.count == 2)
+    #expect(model.date != nil && model.url?.absoluteString == "https://e.com" && model.data?.length == 2)
+    #expect(try ModelSchema.of(ReferenceTypes.self).diagnostics.isEmpty)
+    let back = try model.jsonValue()
+    #expect(back["string"] == "s" && back["number"] == 12 && back["decimal"] == 1.25 && back["dictionary"] == ["k": 1])
+    #expect(back["url"] == "https://e.com" && back["data"] == "AQI=")
+    let again = try ReferenceTypes(json: model.jsonData(), options: DecodingOptions(strict: true))
+    #expect(again.set.count == 2 && again.date == model.date)
+  }
+}

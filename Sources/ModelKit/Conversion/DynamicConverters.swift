@@ -25,10 +25,12 @@ final class JSONObjectConverter: ValueConverter<JSONObject> {
   }
 }
 
-/// `Any`: anything, as a Foundation graph (`NSNull` for `null`).
+/// `Any`: anything but `null`, as a Foundation graph (`JSONSerialization`'s
+/// types); `null` follows the null rows of the table (nil for `Any?`).
 final class FoundationValueConverter: ValueConverter<Any> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Any> {
-    .value(context.document.value(of: node).jsonObject())
+    if context.document.isNull(node) { return .failed(.null) }
+    return .value(context.document.value(of: node).jsonObject())
   }
 
   override func encode(_ value: Any, _ context: inout WriteContext) throws(ModelError) {
@@ -72,8 +74,10 @@ extension JSONObject {
 }
 
 extension WriteContext {
-  /// Writes a Foundation graph held in an `Any` property.
+  /// Writes a Foundation graph held in an `Any` property (by the model writer,
+  /// which knows how models and dates inside it are written).
   mutating func writeFoundationGraph(_ value: Any) throws(ModelError) {
-    json.write(try FoundationGraph.value(from: value, path: &path, failure: .unencodable))
+    let models = models
+    try models.encodeGraph(value, in: &self)
   }
 }

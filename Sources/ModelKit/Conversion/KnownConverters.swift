@@ -19,13 +19,9 @@ enum KnownConverters {
     ObjectIdentifier(String.self): { StringConverter() },
     ObjectIdentifier(Character.self): { CharacterConverter() },
     ObjectIdentifier(Date.self): { DateConverter() },
-    ObjectIdentifier(URL.self): {
-      TextConverter<URL>(parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
-    },
+    ObjectIdentifier(URL.self): { url() },
     ObjectIdentifier(UUID.self): { TextConverter<UUID>(parse: UUID.init(uuidString:), format: \.uuidString) },
-    ObjectIdentifier(Data.self): {
-      TextConverter<Data>(parse: { Data(base64Encoded: $0) }, format: { $0.base64EncodedString() })
-    },
+    ObjectIdentifier(Data.self): { data() },
     ObjectIdentifier(Decimal.self): { DecimalConverter() },
     ObjectIdentifier(JSONValue.self): { JSONValueConverter() },
     ObjectIdentifier(JSONObject.self): { JSONObjectConverter() },
@@ -36,6 +32,16 @@ enum KnownConverters {
 
   /// A new converter for `type`, or nil when it is not one of the known types.
   static func make(for type: any Any.Type) -> AnyConverter? {
-    factories[ObjectIdentifier(type)]?()
+    (factories[ObjectIdentifier(type)] ?? ReferenceConverters.factories[ObjectIdentifier(type)])?()
+  }
+
+  /// `URL`: trimmed text; an empty string is nil for `URL?`.
+  static func url() -> TextConverter<URL> {
+    TextConverter<URL>(parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
+  }
+
+  /// `Data`: base64 text.
+  static func data() -> TextConverter<Data> {
+    TextConverter<Data>(parse: { Data(base64Encoded: $0) }, format: { $0.base64EncodedString() })
   }
 }

@@ -25,6 +25,9 @@ protocol ModelWriting: Sendable {
   /// Writes `model`, which `converter` converts, as an object.
   func encodeModel<Model: JSONModel>(_ model: Model, with converter: ValueConverter<Model>, in context: inout WriteContext)
     throws(ModelError)
+
+  /// Writes a Foundation graph (`Any`), which may hold models, dates, URLs, …
+  func encodeGraph(_ value: Any, in context: inout WriteContext) throws(ModelError)
 }
 
 /// Reads the types only Codable handles: the Codable bridge.

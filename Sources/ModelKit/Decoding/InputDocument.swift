@@ -38,12 +38,6 @@ struct InputDocument {
     }
   }
 
-  /// A Foundation graph, converted to JSON first.
-  init(graph: Any, _ options: DecodingOptions) throws(ModelError) {
-    var path = CodingPath()
-    try self.init(FoundationGraph.value(from: graph, path: &path).jsonBytes(), options)
-  }
-
   /// The value at `key` inside this one (an API envelope's payload), or
   /// this one when `key` is nil; a key that leads to no value is an error.
   func descending(to key: JSONKey?) throws(ModelError) -> InputDocument {

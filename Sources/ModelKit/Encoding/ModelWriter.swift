@@ -11,6 +11,12 @@ struct ModelWriter: ModelWriting {
     try Self.encodeModel(model, schema: unsafeDowncast(converter, to: ModelConverter<Model>.self).schema, &context)
   }
 
+  /// Called for a Foundation graph an `Any` property holds.
+  func encodeGraph(_ value: Any, in context: inout WriteContext) throws(ModelError) {
+    let json = try FoundationGraph.value(from: value, in: &context, failure: .unencodable)
+    context.json.write(json)
+  }
+
   /// Writes `model` as an object; a class instance is written with the
   /// schema of its dynamic type.
   static func encodeModel<Model: JSONModel>(_ model: Model, schema: ModelSchema, _ context: inout WriteContext)

@@ -3,6 +3,12 @@ import ModelKitJSON
 /// The shared steps of the entry points: parse, pick the schema or
 /// converter, walk.
 enum ModelEntry {
+  /// A Foundation graph given as input, as JSON.
+  static func graph(_ graph: Any) throws(ModelError) -> JSONValue {
+    var context = WriteContext(options: [])
+    return try FoundationGraph.value(from: graph, in: &context, failure: .unsupportedType)
+  }
+
   static func decode<Model: JSONModel>(
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) -> Model {

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Foundation object graphs (`Any`) as JSON, as `JSONSerialization`
+/// accepts them, and what else a Swift graph holds: dates, URLs, data and
+/// UUIDs in their JSON form (per the write options), sets as arrays in a
+/// stable order, raw-value enums as their raw values, models as objects.
+enum FoundationGraph {
+  /// Deeper graphs are refused rather than risk the stack.
+  static let maximumDepth = JSONValue.maximumDepth
+
+  /// The JSON form of `any`, which sits at `context.path`; a value with none
+  /// is an error of kind `failure` (`.unsupportedType` for an input graph,
+  /// `.unencodable` for one a model holds).
+  static func value(from any: Any, in context: inout WriteContext, failure: ModelError.Kind) throws(ModelError)
+    -> JSONValue
+  {
+    guard context.path.steps.count < maximumDepth else {
+      throw ModelError(failure, "the graph is nested deeper than \(maximumDepth) levels", at: context.path)
+    }
+    if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
+      return JSONValue(foundationNumber: number)
+    }
+    switch any {
+    case let value as JSONValue: return value
+    case let object as JSONObject: return .object(object)
+    case is NSNull: return .null
+    case let flag as Bool: return .bool(flag)
+    case let string as String: return .string(string)
+    case let string as Substring: return .string(String(string))
+    case let integer as Int: return JSONValue(integer)
+    case let integer as Int8: return .number(JSONNumber(integer))
+    case let integer as Int16: return .number(JSONNumber(integer))
+    case let integer as Int32: return .number(JSONNumber(integer))
+    case let integer as Int64: return .number(JSONNumber(integer))
+    case let integer as UInt: return .number(JSONNumber(integer))
+    case let integer as UInt8: return .number(JSONNumber(integer))
+    case let integer as UInt16: return .number(JSONNumber(integer))
+    case let integer as UInt32: return .number(JSONNumber(integer))
+    case let integer as UInt64: return .number(JSONNumber(integer))
+    case let double as Double: return JSONValue(double)
+    case let float as Float: return JSONNumber(float).map(JSONValue.number) ?? .null
+    case let float as CGFloat: return JSONValue(Double(float))
+    case let decimal as Decimal: return JSONValue(exactly: decimal)
+    case let date as Date: return try known(date, &context)
+    case let url as URL: return try known(url, &context)
+    case let data as Data: return try known(data, &context)
+    case let uuid as UUID: return try known(uuid, &context)
+    case let dictionary as [String: Any]:
+      var object = JSONObject()
+      for (key, element) in dictionary {
+        context.path.push(.key(key))
+        defer { context.path.pop() }
+        object[key] = try value(from: element, in: &context, failure: failure)
+      }
+      return .object(object)
+    case let array as [Any]:
+      return .array(try elements(array, &context, failure))
+    case let set as Set<AnyHashable>:
+      return .array(try sorted(elements(set.map(\.base), &context, failure)))
+    case let set as NSSet:
+      return .array(try sorted(elements(set.allObjects, &context, failure)))
+    case let model as any JSONModel:
+      return try encoded(model, &context)
+    case let raw as any RawRepresentable:
+      return try value(from: raw.rawValue, in: &context, failure: failure)
+    case let optional as any OptionalProtocol:
+      guard let wrapped = optional.wrappedAny else { return .null }
+      return try value(from: wrapped, in: &context, failure: failure)
+    default:
+      throw ModelError(failure, "a value of type \(type(of: any)) has no JSON form", at: context.path)
+    }
+  }
+
+  private static func elements(_ array: [Any], _ context: inout WriteContext, _ failure: ModelError.Kind)
+    throws(ModelError) -> [JSONValue]
+  {
+    var elements: [JSONValue] = []
+    elements.reserveCapacity(array.count)
+    for (index, element) in array.enumerated() {
+      context.path.push(.index(index))
+      defer { context.path.pop() }
+      elements.append(try value(from: element, in: &context, failure: failure))
+    }
+    return elements
+  }
+
+  /// A set's elements in the order of their JSON text, so equal sets write the same bytes.
+  private static func sorted(_ elements: [JSONValue]) -> [JSONValue] {
+    elements.map { ($0, $0.jsonBytes(options: .sortedKeys)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+  }
+
+  /// A value of a type ModelKit converts, written as a property of that type would be.
+  private static func known<Value>(_ value: Value, _ context: inout WriteContext) throws(ModelError) -> JSONValue {
+    guard let converter = KnownConverters.make(for: Value.self) as? ValueConverter<Value> else {
+      throw .unencodable("\(Value.self) has no converter", at: context.path)
+    }
+    var detached = context.detached(sorted: true)
+    try converter.encode(value, &detached)
+    return try WriteContext.value(of: detached.json.bytes)
+  }
+
+  /// A model, with its schema and this context's cycle guard.
+  private static func encoded<Model: JSONModel>(_ model: Model, _ context: inout WriteContext) throws(ModelError)
+    -> JSONValue
+  {
+    var detached = context.detached(sorted: true)
+    try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &detached)
+    return try WriteContext.value(of: detached.json.bytes)
+  }
+}
+
+/// Lets an `Any` that holds an `Optional` be unwrapped.
+private protocol OptionalProtocol {
+  var wrappedAny: Any? { get }
+}
+
+extension Optional: OptionalProtocol {
+  fileprivate var wrappedAny: Any? { self.map { $0 as Any } }
+}

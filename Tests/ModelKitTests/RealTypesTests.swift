@@ -480,3 +480,64 @@ struct FoundationGraphTests {
     #expect(again.set.count == 2 && again.date == model.date)
   }
 }
+
+private struct Described: JSONModel {
+  var inner: DescribedInner?
+  var blob = Data()
+  var link: URL?
+  var map: [String: DescribedInner] = [:]
+}
+
+private struct DescribedInner: JSONModel {
+  var note: String?
+  var count = 1
+}
+
+private final class DescribedLoop: JSONModel {
+  var name = "loop"
+  var next: DescribedLoop?
+  required init() {}
+}
+
+@Suite("Model description")
+struct ModelDescriptionTests {
+  @Test func namesNestedTypesAndShowsNilAlike() {
+    var model = Described()
+    model.inner = DescribedInner()
+    model.map = ["k": DescribedInner(note: "n", count: 2)]
+    model.link = URL(string: "https://e.com")
+    let expected = """
+      Described {
+          blob = <>;
+          inner = DescribedInner {
+              count = 1;
+              note = <nil>
+          };
+          link = "https://e.com";
+          map = {
+              k = DescribedInner {
+                  count = 2;
+                  note = "n"
+              }
+          }
+      }
+      """
+    #expect(model.modelDescription == expected)
+  }
+
+  @Test func shortensLongDataAsYYModelDid() {
+    var model = Described()
+    model.blob = Data(0..<200)
+    let line = model.modelDescription.split(separator: "\n").first { $0.contains("blob") } ?? ""
+    #expect(line.hasPrefix("    blob = <00010203 04050607"))
+    #expect(line.hasSuffix("...;"))
+    #expect(line.count < 120)
+  }
+
+  @Test func aCycleIsNamedNotFollowed() {
+    let loop = DescribedLoop()
+    loop.next = loop
+    #expect(loop.modelDescription.contains("next = <DescribedLoop: cycle>"))
+    loop.next = nil
+  }
+}

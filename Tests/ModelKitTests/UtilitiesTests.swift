@@ -77,11 +77,11 @@ struct UtilitiesTests {
     let expected = """
       Holder {
           count = 0;
-          leaf = {
+          leaf = Leaf {
               n = 0
           };
           leaves = [
-              {
+              Leaf {
                   n = 0
               }
           ];

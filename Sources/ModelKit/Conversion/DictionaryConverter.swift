@@ -58,6 +58,13 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     context.json.endObject()
   }
 
+  override func describe(_ dictionary: [String: Value], level: Int, _ context: inout WriteContext) -> String {
+    let entries = dictionary.keys.sorted().map { key in
+      "\(key) = " + value.describe(dictionary[key]!, level: level + 1, &context)
+    }
+    return ValueDescription.block("{", "}", entries, level: level)
+  }
+
   override func deepCopy(_ dictionary: [String: Value]) -> [String: Value] {
     dictionary.mapValues(value.deepCopy)
   }

@@ -68,6 +68,12 @@ final class TextConverter<Value>: ValueConverter<Value> {
   override func encode(_ value: Value, _ context: inout WriteContext) {
     context.json.write(format(value))
   }
+
+  /// `Data` as `NSData` describes it (shortened); others as their text.
+  override func describe(_ value: Value, level: Int, _ context: inout WriteContext) -> String {
+    if let data = value as? Data { return ValueDescription.data(data) }
+    return "\"\(format(value))\""
+  }
 }
 
 /// `Decimal`: from a number's exact digits (never through `Double`) or a

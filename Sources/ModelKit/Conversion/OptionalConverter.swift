@@ -55,6 +55,11 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
 
   override func isNil(_ value: Wrapped?) -> Bool { value == nil }
 
+  override func describe(_ value: Wrapped?, level: Int, _ context: inout WriteContext) -> String {
+    guard let value else { return "<nil>" }
+    return wrapped.describe(value, level: level, &context)
+  }
+
   override func encode(_ value: Wrapped?, _ context: inout WriteContext) throws(ModelError) {
     guard let value, !wrapped.isOmitted(value) else { return context.json.writeNull() }
     try wrapped.encode(value, &context)

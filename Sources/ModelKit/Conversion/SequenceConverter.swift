@@ -84,6 +84,12 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   private let isUnordered = Collection.self is any SetAlgebra.Type
 
+  override func describe(_ value: Collection, level: Int, _ context: inout WriteContext) -> String {
+    var entries = value.map { element.describe($0, level: level + 1, &context) }
+    if isUnordered { entries.sort() }
+    return ValueDescription.block("[", "]", entries, level: level)
+  }
+
   override func deepCopy(_ value: Collection) -> Collection {
     var copy = Collection()
     copy.reserve(value.count)

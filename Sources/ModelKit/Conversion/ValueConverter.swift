@@ -36,6 +36,11 @@ class AnyConverter {
   /// Whether the value at `field` is nil.
   func isFieldNil(_ field: UnsafeRawPointer) -> Bool { false }
 
+  /// The value at `field` as `modelDescription` shows it, on a line at `level`.
+  func describeField(_ field: UnsafeRawPointer, level: Int, _ context: inout WriteContext) -> String {
+    fatalError("abstract")
+  }
+
   /// Assigns a deep copy of the value at `source` to the initialised value at `target`.
   func copyField(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
     fatalError("abstract")
@@ -66,6 +71,17 @@ class ValueConverter<Value>: AnyConverter {
 
   /// A copy that shares no class model instances with `value`. Default: `value`.
   func deepCopy(_ value: Value) -> Value { value }
+
+  /// `value` as `modelDescription` shows it, on a line at `level`. Default:
+  /// its JSON; nil and values left out of JSON are `<nil>`.
+  func describe(_ value: Value, level: Int, _ context: inout WriteContext) -> String {
+    guard !isOmitted(value) else { return "<nil>" }
+    var detached = context.detached(sorted: true)
+    guard (try? encode(value, &detached)) != nil, let json = try? WriteContext.value(of: detached.json.bytes) else {
+      return "<\(Value.self)>"
+    }
+    return ValueDescription.json(json, level: level)
+  }
 
   /// Whether `fill(_:from:_:)` decodes into the value a field holds rather
   /// than replacing it (nested models). Default: false.
@@ -109,6 +125,10 @@ class ValueConverter<Value>: AnyConverter {
 
   override final func isFieldNil(_ field: UnsafeRawPointer) -> Bool {
     isNil(field.assumingMemoryBound(to: Value.self).pointee)
+  }
+
+  override final func describeField(_ field: UnsafeRawPointer, level: Int, _ context: inout WriteContext) -> String {
+    describe(field.assumingMemoryBound(to: Value.self).pointee, level: level, &context)
   }
 
   override final func copyField(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {

@@ -30,7 +30,7 @@ extension JSONModel {
   ///
   /// ```
   /// Book {
-  ///     author = {
+  ///     author = Author {
   ///         name = "Ada"
   ///     };
   ///     name = "Notes";
@@ -38,30 +38,16 @@ extension JSONModel {
   /// }
   /// ```
   public var modelDescription: String {
-    guard let schema = try? ModelSchema.of(type(of: self)) else { return "\(type(of: self))" }
-    let fields = ModelFields.encodedFields(self, schema)
-    var entries: [(String, String)] = []
-    for (index, field) in schema.fields.enumerated() {
-      let text: String
-      if let bytes = fields[index], let value = try? JSONValue(json: bytes) {
-        text = ModelFields.describe(value, indent: 2)
-      } else {
-        text = "<nil>"
-      }
-      entries.append((field.name, text))
-    }
-    entries.sort { $0.0 < $1.0 }
-    guard !entries.isEmpty else { return "\(type(of: self)) {}" }
-    let body = entries.map { "    \($0.0) = \($0.1)" }.joined(separator: ";\n")
-    return "\(type(of: self)) {\n\(body)\n}"
+    var context = WriteContext(options: [.sortedKeys], capacity: 256)
+    return ModelDescription.describe(self, level: 0, &context)
   }
 }
 
-/// Field-wise comparison and description of a model through its schema.
+/// Field-wise comparison of models through their schemas.
 enum ModelFields {
   /// Each field's value as compact JSON with sorted keys (nil when left out).
   static func encodedFields<Model: JSONModel>(_ model: Model, _ schema: ModelSchema) -> [[UInt8]?] {
-    withFieldAddress(model, schema) { base in
+    schema.withFields(of: model) { base in
       schema.fields.map { field -> [UInt8]? in
         let address = base + field.offset
         guard !field.converter.isFieldOmitted(address) else { return nil }
@@ -69,36 +55,6 @@ enum ModelFields {
         guard (try? field.converter.encodeField(address, &context)) != nil else { return nil }
         return context.json.bytes
       }
-    }
-  }
-
-  private static func withFieldAddress<Model: JSONModel, Result>(
-    _ model: Model, _ schema: ModelSchema, _ body: (UnsafeRawPointer) -> Result
-  ) -> Result {
-    if schema.isClass {
-      let object = model as AnyObject
-      return withExtendedLifetime(object) { body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
-    }
-    return withUnsafePointer(to: model) { body(UnsafeRawPointer($0)) }
-  }
-
-  /// YYModel's description style: strings quoted, containers over several lines.
-  static func describe(_ value: JSONValue, indent: Int) -> String {
-    let padding = String(repeating: "    ", count: indent)
-    let closing = String(repeating: "    ", count: indent - 1)
-    switch value {
-    case .null: return "<null>"
-    case .bool(let flag): return flag ? "true" : "false"
-    case .number(let number): return number.text
-    case .string(let string): return "\"\(string)\""
-    case .array(let elements):
-      guard !elements.isEmpty else { return "[]" }
-      let lines = elements.map { padding + describe($0, indent: indent + 1) }
-      return "[\n" + lines.joined(separator: ";\n") + "\n" + closing + "]"
-    case .object(let object):
-      guard !object.isEmpty else { return "{}" }
-      let lines = object.map { padding + "\($0.key) = " + describe($0.value, indent: indent + 1) }
-      return "{\n" + lines.joined(separator: ";\n") + "\n" + closing + "}"
     }
   }
 }

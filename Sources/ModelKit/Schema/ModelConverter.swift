@@ -73,6 +73,10 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     try models.encodeModel(value, with: self, in: &context)
   }
 
+  override func describe(_ value: Model, level: Int, _ context: inout WriteContext) -> String {
+    ModelDescription.describe(value, level: level, &context)
+  }
+
   override func deepCopy(_ value: Model) -> Model {
     ModelCopy.copy(value)
   }

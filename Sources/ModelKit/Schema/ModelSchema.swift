@@ -105,6 +105,16 @@ public final class ModelSchema: @unchecked Sendable {
 
   deinit { hotFields.deallocate() }
 
+  /// Calls `body` with the address of `model`'s fields: the value itself
+  /// for a struct, the instance for a class.
+  func withFields<Model: JSONModel, Result>(of model: Model, _ body: (UnsafeRawPointer) -> Result) -> Result {
+    if isClass {
+      let object = model as AnyObject
+      return withExtendedLifetime(object) { body(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())) }
+    }
+    return withUnsafePointer(to: model) { body(UnsafeRawPointer($0)) }
+  }
+
   /// The names of the properties that take part, in declaration order.
   public var fieldNames: [String] { fields.map(\.name) }
 

@@ -1,0 +1,106 @@
+import Foundation
+import ModelKit
+import Testing
+
+// The README's examples, as written there, with what their comments say
+// checked. A change to either must keep them in step.
+
+@Suite("README examples")
+struct ReadmeExampleTests {
+  struct Author: JSONModel {
+    var name = ""
+    var birthday: Date?
+  }
+
+  final class Book: JSONModel {
+    var name = ""
+    var page = 0
+    var desc: String?
+    var bookID: String?
+    var author: Author?  // nested model: nothing to declare
+    var tags: [String] = []
+    required init() {}
+
+    static var keyMapping: [String: JSONKey] {
+      ["name": "n", "page": "p", "desc": "ext.desc", "bookID": ["id", "ID", "book_id"]]
+    }
+  }
+
+  struct Order: Codable, JSONKeyMapping {
+    var id: Int
+    var note: String
+    static var keyMapping: [String: JSONKey] { ["id": ["order_id", "id"], "note": "meta.note"] }
+  }
+
+  struct Profile: CodableModel {
+    var id = 0
+    var name = ""
+  }
+
+  @Test func models() throws {
+    let book = try Book(json: #"{"n": "Swift", "p": "256", "ext": {"desc": "…"}, "ID": 7}"#)
+    #expect(book.page == 256)  // 256: "256" was converted
+    #expect(book.desc == "…" && book.bookID == "7" && book.name == "Swift")
+    let data = try book.jsonData(options: [.sortedKeys])
+    #expect(String(decoding: data, as: UTF8.self) == #"{"ext":{"desc":"…"},"id":"7","n":"Swift","p":256,"tags":[]}"#)
+    let books = try [Book](json: #"[{"n": "A"}, 3, {"n": "B"}]"#)  // 3 is not a book: dropped
+    #expect(books.map(\.name) == ["A", "B"])
+    let inner = try Book(json: #"{"data": {"book": {"n": "C"}}}"#, at: "data.book")  // an envelope
+    #expect(inner.name == "C")
+    try book.update(json: #"{"p": 300}"#)  // a class instance updates in place, no `var` needed
+    #expect(book.page == 300 && book.name == "Swift")
+  }
+
+  @Test func errors() {
+    var printed = ""
+    do {
+      _ = try Book(json: "[")
+    } catch let error as ModelError {
+      print(error.kind, error.codingPath, error.line ?? 0, to: &printed)  // syntax $ 1
+    } catch {
+      Issue.record("\(error)")
+    }
+    #expect(printed == "syntax $ 1\n")
+  }
+
+  @Test func codableTypes() throws {
+    let data = Data(#"{"order_id": "12", "meta": {"note": "n"}}"#.utf8)
+    let decoder = ModelDecoder()  // lenient, like models
+    let order = try decoder.decode(Order.self, from: data)  // Data, String or JSONValue
+    #expect(order.id == 12 && order.note == "n")
+    decoder.options = DecodingOptions(strict: true)  // as JSONDecoder, faster
+    #expect(throws: ModelError.self) { try decoder.decode(Order.self, from: data) }
+    let encoded = try ModelEncoder().encode(order)  // or encodeValue(order) for a JSONValue
+    #expect(String(decoding: encoded, as: UTF8.self) == #"{"order_id":12,"meta":{"note":"n"}}"#)
+  }
+
+  @Test func codableModels() throws {
+    let profile = Profile(id: 1, name: "p")
+    let archive = try PropertyListEncoder().encode(profile)
+    let restored = try PropertyListDecoder().decode(Profile.self, from: archive)
+    #expect(restored.id == 1 && restored.name == "p")
+  }
+
+  @Test func dynamicJSON() throws {
+    let value = try JSONValue(json: #"{"id": 18446744073709551615, "tags": ["a", "b"], "score": 1.50}"#)
+    #expect(value["id"]?.number?.uint64 == 18_446_744_073_709_551_615)  // exactly
+    #expect(value["tags"]?[1]?.string == "b")
+    #expect(value["score"]?.double == 1.5)
+    #expect(value.jsonString() == #"{"id":18446744073709551615,"tags":["a","b"],"score":1.50}"#)
+
+    var object: JSONObject = ["name": "Ada", "admin": false]
+    object["admin"] = true  // insertion-ordered, last write wins
+    let pretty = JSONValue.object(object).jsonString(options: [.prettyPrinted, .sortedKeys])
+    #expect(pretty.hasPrefix("{\n  \"admin\": true"))
+  }
+
+  @Test func theDocument() throws {
+    let data = Data(#"{"id": 42, "name": "x"}"#.utf8)
+    var ids: [Int64] = []
+    let document = try JSONDocument(parsing: data)
+    for (key, value) in document.members(of: document.root) where document.stringEquals(key, "id") {
+      ids.append(document.int64(value) ?? 0)
+    }
+    #expect(ids == [42])
+  }
+}

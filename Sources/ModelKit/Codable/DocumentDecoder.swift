@@ -105,8 +105,9 @@ final class DocumentDecoder: Decoder {
       let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
       if let node {
         // Converters of models and containers make errors of their own
-        // further down: they start from this value's path.
-        if entry.isComposite { call.read.path = path() }
+        // further down (in strict mode only: lenient ones drop what fails):
+        // they start from this value's path.
+        if entry.isComposite && call.options.strict { call.read.path = path() }
         switch try converter.decode(node, &call.read) {
         case .value(let value): return value
         case .failed(let failure):

@@ -207,12 +207,12 @@ final class EncodingStream {
     write.json.write(value)
   }
 
-  /// Runs a converter; one that reads nested values starts from this
-  /// value's path, for the errors it makes further down.
+  /// Runs a converter; one whose writing can fail starts from this value's
+  /// path, for the errors it makes further down.
   private func written<Value>(
     _ value: Value, with converter: ValueConverter<Value>, at parent: StreamingEncoder?, _ key: StreamingEncoder.PathKey
   ) throws(ModelError) {
-    guard converter.isComposite else { return try converter.encode(value, &write) }
+    guard converter.encodingCanFail else { return try converter.encode(value, &write) }
     let outer = write.path
     write.path = call.path(StreamingEncoder.path(parent, key))
     defer { write.path = outer }

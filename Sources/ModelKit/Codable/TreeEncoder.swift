@@ -50,7 +50,8 @@ final class TreeEncoder: Encoder {
     // Containers encode themselves, so their elements come back here one by one.
     if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
       if converter.isOmitted(value) { return }
-      var context = call.detachedContext(at: key.map { parent + [$0] } ?? parent)
+      // The path is only worth assembling for a value whose writing can fail.
+      var context = call.detachedContext(at: converter.encodingCanFail ? key.map { parent + [$0] } ?? parent : [])
       try converter.encode(value, &context)
       node.set(try WriteContext.value(of: context.json.bytes))
       return

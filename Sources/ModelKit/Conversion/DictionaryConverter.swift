@@ -8,6 +8,8 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
 
   override var isComposite: Bool { true }
 
+  override var encodingCanFail: Bool { value.encodingCanFail }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<[String: Value]>
   {

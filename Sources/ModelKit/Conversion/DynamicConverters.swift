@@ -28,6 +28,8 @@ final class JSONObjectConverter: ValueConverter<JSONObject> {
 /// `Any`: anything but `null`, as a Foundation graph (`JSONSerialization`'s
 /// types); `null` follows the null rows of the table (nil for `Any?`).
 final class FoundationValueConverter: ValueConverter<Any> {
+  override var encodingCanFail: Bool { true }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Any> {
     if context.document.isNull(node) { return .failed(.null) }
     return .value(context.document.value(of: node).jsonObject())
@@ -40,6 +42,8 @@ final class FoundationValueConverter: ValueConverter<Any> {
 
 /// `[String: Any]`: a JSON object as a Foundation dictionary.
 final class FoundationDictionaryConverter: ValueConverter<[String: Any]> {
+  override var encodingCanFail: Bool { true }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<[String: Any]> {
     guard let dictionary = context.document.value(of: node).object?.foundationDictionary else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)
@@ -54,6 +58,8 @@ final class FoundationDictionaryConverter: ValueConverter<[String: Any]> {
 
 /// `[Any]`: a JSON array as a Foundation array.
 final class FoundationArrayConverter: ValueConverter<[Any]> {
+  override var encodingCanFail: Bool { true }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<[Any]> {
     guard context.document.kind(of: node) == .array, let array = context.document.value(of: node).jsonObject() as? [Any]
     else {

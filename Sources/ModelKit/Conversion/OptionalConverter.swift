@@ -16,6 +16,8 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
 
   override var isComposite: Bool { wrapped.isComposite }
 
+  override var encodingCanFail: Bool { wrapped.encodingCanFail }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Wrapped?>
   {

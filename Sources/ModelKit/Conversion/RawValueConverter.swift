@@ -10,6 +10,8 @@ final class RawValueConverter<Value: RawRepresentable>: ValueConverter<Value> {
 
   override var isComposite: Bool { raw.isComposite }
 
+  override var encodingCanFail: Bool { raw.encodingCanFail }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>
   {

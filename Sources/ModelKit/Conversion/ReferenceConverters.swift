@@ -18,6 +18,8 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 
   override var isComposite: Bool { counterpart.isComposite }
 
+  override var encodingCanFail: Bool { counterpart.encodingCanFail }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Reference>
   {

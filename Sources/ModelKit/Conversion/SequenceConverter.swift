@@ -10,6 +10,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   override var isComposite: Bool { true }
 
+  override var encodingCanFail: Bool { element.encodingCanFail }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Collection>
   {

@@ -18,6 +18,10 @@ class AnyConverter {
   /// Codable types), which make errors of their own with the path.
   var isComposite: Bool { false }
 
+  /// Whether writing a value can fail (a model's hook, a reference cycle, a
+  /// graph with no JSON form): a caller gives it the path only then.
+  var encodingCanFail: Bool { false }
+
   /// Decodes `node` into the value at `field`; returns why not, or nil when done.
   func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext

@@ -10,6 +10,8 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override var isComposite: Bool { true }
 
+  override var encodingCanFail: Bool { true }
+
   /// The model's schema.
   var schema: ModelSchema { reference.schema }
 

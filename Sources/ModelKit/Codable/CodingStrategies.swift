@@ -128,7 +128,8 @@ extension ModelEncoder.DateEncodingStrategy {
     case .modelKit, .deferredToDate: try date.encode(to: encoder)
     case .secondsSince1970: try single(date.timeIntervalSince1970)
     case .millisecondsSince1970: try single((date.timeIntervalSince1970 * 1000).rounded())
-    case .iso8601: try single(DateText.iso8601(date))
+    case .iso8601:
+      if let text = DateText.iso8601(date) { try single(text) } else { try single(date.timeIntervalSince1970) }
     case .formatted(let pattern, let timeZone): try single(formatter(pattern, timeZone).string(from: date))
     case .custom(let write): try write(date, encoder)
     }

@@ -75,6 +75,14 @@ final class EncodedNode {
 
   var elementCount: Int { kind == .array ? items.count : 0 }
 
+  /// Puts the elements in the order of their JSON text, as ModelKit writes
+  /// sets everywhere, so equal sets always give the same output.
+  func sortElements() {
+    guard kind == .array else { return }
+    items = items.map { ($0, Self.value(of: $0).jsonBytes(options: .sortedKeys)) }
+      .sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+  }
+
   /// The members to write: each key once, at its first position, with its
   /// last non-empty value.
   private var members: [(key: String, item: Item)] {

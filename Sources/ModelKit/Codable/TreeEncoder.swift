@@ -58,6 +58,7 @@ final class TreeEncoder: Encoder {
     }
     let mapping = call.converters.outputMapping(for: Value.self)
     try value.encode(to: TreeEncoder(call: call, node: node, parentPath: parent, key: key, mapping: mapping))
+    if Value.self is any SetAlgebra.Type { node.sortElements() }
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

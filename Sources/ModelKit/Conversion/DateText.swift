@@ -5,23 +5,33 @@ import Foundation
 ///
 /// Accepted: `yyyy-MM-dd`; `yyyy-MM-dd HH:mm:ss` and `yyyy-MM-dd'T'HH:mm:ss`,
 /// both with any fractional seconds and an optional zone (`Z`, `±HH`,
-/// `±HHMM`, `±HH:MM`); and the Twitter/Weibo form `EEE MMM dd HH:mm:ss Z yyyy`,
-/// with or without `.SSS`. No zone means UTC.
+/// `±HHMM`, `±HH:MM`); ISO 8601's expanded years (`+10000-01-01`,
+/// `-0001-12-31`, up to eleven digits); and the Twitter/Weibo form
+/// `EEE MMM dd HH:mm:ss Z yyyy`, with or without `.SSS`. No zone means UTC.
+///
+/// Written: ISO 8601 in UTC, years outside 0000–9999 expanded, with the
+/// fewest fraction digits that read back as exactly the same `Date`; so
+/// every date whose Unix time is below 10¹⁷ seconds in magnitude survives a
+/// round trip as text (`iso8601` is nil beyond, and for NaN and infinities).
 package enum DateText {
   /// The date `text` denotes, or nil.
   package static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
-    if bytes.count >= 10, bytes[4] == UInt8(ascii: "-") {
-      return parseISO(bytes)
-    }
+    if isISO(bytes) { return parseISO(bytes) }
     return parseTwitter(bytes)
   }
 
   /// The date ISO 8601 `text` (one of the `yyyy-MM-dd` forms) denotes, or nil.
   package static func parseISO8601(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
-    guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-") else { return nil }
+    guard isISO(bytes) else { return nil }
     return parseISO(bytes)
+  }
+
+  /// Whether `bytes` start like an ISO date: four digits and `-`, or a sign.
+  private static func isISO(_ bytes: [UInt8]) -> Bool {
+    guard bytes.count >= 10 else { return false }
+    return bytes[4] == UInt8(ascii: "-") || bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-")
   }
 
   private struct Scanner {
@@ -48,19 +58,29 @@ package enum DateText {
       return true
     }
 
-    /// `.123…` as a fraction of a second; 0 when absent.
+    /// `.123…` as a fraction of a second, correctly rounded; 0 when absent.
     mutating func fraction() -> Double? {
       guard expect(UInt8(ascii: ".")) else { return 0 }
-      var value = 0.0
-      var scale = 0.1
-      var count = 0
-      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 {
-        value += Double(bytes[index] - UInt8(ascii: "0")) * scale
-        scale /= 10
+      let start = index
+      while index < bytes.count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+      guard index > start else { return nil }
+      return DateText.fraction(bytes[start..<index])
+    }
+
+    /// A year: four digits, or ISO 8601's expanded form (a sign and four to eleven digits).
+    mutating func year() -> Int? {
+      guard index < bytes.count else { return nil }
+      let sign = bytes[index]
+      guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return digits(4) }
+      index += 1
+      let start = index
+      var value = 0
+      while index < bytes.count, index - start < 11, bytes[index] &- UInt8(ascii: "0") < 10 {
+        value = value * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
         index += 1
-        count += 1
       }
-      return count > 0 ? value : nil
+      guard index - start >= 4 else { return nil }
+      return sign == UInt8(ascii: "-") ? -value : value
     }
 
     /// `Z`, `±HH`, `±HHMM` or `±HH:MM` as seconds east of UTC.
@@ -89,7 +109,7 @@ package enum DateText {
 
   private static func parseISO(_ bytes: [UInt8]) -> Date? {
     var scanner = Scanner(bytes: bytes)
-    guard let year = scanner.digits(4), scanner.expect(UInt8(ascii: "-")),
+    guard let year = scanner.year(), scanner.expect(UInt8(ascii: "-")),
       let month = scanner.digits(2), scanner.expect(UInt8(ascii: "-")),
       let day = scanner.digits(2)
     else { return nil }
@@ -141,7 +161,7 @@ package enum DateText {
     guard (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour <= 23, minute <= 59,
       second <= 60
     else { return nil }
-    let days = daysSinceEpoch(year, month, day)
+    let days = daysSinceEpoch(year, month, day)  // eleven-digit years keep this far from overflow
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
@@ -164,29 +184,48 @@ package enum DateText {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// `yyyy-MM-dd'T'HH:mm:ss[.ffffff]Z` in UTC; the fraction only when non-zero.
-  package static func iso8601(_ date: Date) -> String {
+  /// `yyyy-MM-dd'T'HH:mm:ss[.f…]Z` in UTC, the year expanded outside
+  /// 0000–9999, the fraction only when non-zero and with the fewest digits
+  /// that read back exactly; nil for NaN, infinities and Unix times of 10¹⁷
+  /// seconds or more in magnitude.
+  package static func iso8601(_ date: Date) -> String? {
     let interval = date.timeIntervalSince1970
-    var seconds = Int(interval.rounded(.down))
-    var micros = Int(((interval - Double(seconds)) * 1_000_000).rounded())
-    if micros == 1_000_000 {
-      seconds += 1
-      micros = 0
-    }
+    guard interval.isFinite, interval.magnitude < 1e17 else { return nil }
+    let whole = interval.rounded(.down)
+    let seconds = Int(whole)  // exact: the magnitude is checked above
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = civilDate(days)
-    var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
+    let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(year.magnitude, 4)
+    var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
     text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
-    if micros != 0 {
-      var fraction = pad(micros, 6)
-      while fraction.hasSuffix("0") { fraction.removeLast() }
-      text += "." + fraction
-    }
+    let fraction = interval - whole  // exact, in [0, 1)
+    if fraction != 0 { text += "." + fractionDigits(fraction, seconds: whole, interval: interval) }
     return text + "Z"
   }
 
-  private static func pad(_ value: Int, _ width: Int) -> String {
+  /// The fewest digits `d` such that `seconds + 0.d` is `interval` again,
+  /// the sum the parser makes.
+  private static func fractionDigits(_ fraction: Double, seconds: Double, interval: Double) -> String {
+    var scale = 1.0
+    var digits = ""
+    for count in 1...17 {
+      scale *= 10
+      let scaled = (fraction * scale).rounded()
+      guard scaled < scale else { continue }
+      digits = pad(Int(scaled), count)
+      while digits.hasSuffix("0") { digits.removeLast() }
+      if seconds + (self.fraction(Array(digits.utf8)[...]) ?? 0) == interval { return digits }
+    }
+    return digits
+  }
+
+  /// `0.digits`, correctly rounded.
+  private static func fraction(_ digits: ArraySlice<UInt8>) -> Double? {
+    Double("0." + String(decoding: digits, as: UTF8.self))
+  }
+
+  private static func pad<Value: BinaryInteger>(_ value: Value, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }

@@ -29,6 +29,9 @@ final class DateConverter: ValueConverter<Date> {
     }
   }
 
+  /// NaN and infinite dates have no JSON form: left out, as non-finite numbers are.
+  override func isOmitted(_ value: Date) -> Bool { !value.timeIntervalSince1970.isFinite }
+
   override func encode(_ value: Date, _ context: inout WriteContext) {
     let seconds = value.timeIntervalSince1970
     if context.options.contains(.datesAsMillisecondsSince1970) {
@@ -36,7 +39,8 @@ final class DateConverter: ValueConverter<Date> {
     } else if context.options.contains(.datesAsSecondsSince1970) {
       context.json.write(seconds)
     } else {
-      context.json.write(DateText.iso8601(value))
+      // Text while it can hold the date exactly; Unix seconds beyond.
+      if let text = DateText.iso8601(value) { context.json.write(text) } else { context.json.write(seconds) }
     }
   }
 }

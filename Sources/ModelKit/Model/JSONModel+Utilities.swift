@@ -45,15 +45,16 @@ extension JSONModel {
 
 /// Field-wise comparison of models through their schemas.
 enum ModelFields {
-  /// Each field's value as compact JSON with sorted keys (nil when left out).
-  static func encodedFields<Model: JSONModel>(_ model: Model, _ schema: ModelSchema) -> [[UInt8]?] {
+  /// Each field's JSON value (nil when left out), compared and hashed by
+  /// value: `1` and `1.0` are the same number.
+  static func encodedFields<Model: JSONModel>(_ model: Model, _ schema: ModelSchema) -> [JSONValue?] {
     schema.withFields(of: model) { base in
-      schema.fields.map { field -> [UInt8]? in
+      schema.fields.map { field -> JSONValue? in
         let address = base + field.offset
         guard !field.converter.isFieldOmitted(address) else { return nil }
         var context = WriteContext(options: [.sortedKeys], capacity: 32)
         guard (try? field.converter.encodeField(address, &context)) != nil else { return nil }
-        return context.json.bytes
+        return try? WriteContext.value(of: context.json.bytes)
       }
     }
   }

@@ -1,0 +1,96 @@
+import Foundation
+import ModelKit
+import Testing
+
+private struct Dated: JSONModel {
+  var d: Date?
+}
+
+private struct DatedCodable: Codable, Equatable {
+  var d: Date
+}
+
+private struct Valued: JSONModel {
+  var value: JSONValue = .null
+}
+
+@Suite("Reliability")
+struct ReliabilityTests {
+  /// Numbers that once reached a trapping `Int(_:)` when written as dates.
+  @Test(arguments: ["1e19", "-1e19", "1e300", "-1.7976931348623157e308", "9.2233720368547758e18"])
+  func hugeDatesNeverTrap(_ number: String) throws {
+    let model = try Dated(json: #"{"d": \#(number)}"#)
+    let written = try model.jsonData()
+    #expect(try Dated(json: written).d == model.d)
+    #expect(try Dated(json: written, options: DecodingOptions(strict: true)).d == model.d)
+    #expect(!model.modelDescription.isEmpty)
+    #expect(model.modelEquals(model))
+    var hasher = Hasher()
+    model.modelHash(into: &hasher)
+    let codable = try ModelDecoder().decode(DatedCodable.self, from: #"{"d": \#(number)}"#)
+    let bytes = try ModelEncoder().encode(codable)
+    #expect(try ModelDecoder().decode(DatedCodable.self, from: bytes) == codable)
+  }
+
+  @Test func millisecondDatesNeverTrap() throws {
+    let options = DecodingOptions(dateDecoding: .millisecondsSince1970)
+    let model = try Dated(json: #"{"d": 1e22}"#, options: options)
+    #expect(try Dated(json: model.jsonData()).d == model.d)
+  }
+
+  @Test func nonFiniteDatesAreLeftOut() throws {
+    let model = Dated(d: Date(timeIntervalSince1970: .infinity))
+    #expect(try model.jsonString() == "{}")
+    #expect(try Dated(d: Date(timeIntervalSince1970: .nan)).jsonString() == "{}")
+  }
+
+  /// decode(encode(x)) == x for dates of any year and any fraction.
+  @Test func everyDateSurvivesARoundTrip() throws {
+    let edges: [TimeInterval] = [
+      253_402_300_800, -62_167_219_201, -62_167_219_200, 253_402_300_799.999_999, 0.1, -0.5, 1e-7,
+      1_700_000_000.123_456_7, 1_700_000_000.000_000_2, -1e16, 9.99e16, 1e17, -3e20, 5e-324,
+    ]
+    var generator = SystemRandomNumberGenerator()
+    let random = (0..<2_000).map { _ in
+      Double(bitPattern: generator.next() & 0x7FEF_FFFF_FFFF_FFFF) * (Bool.random() ? 1 : -1)
+    }
+    let scaled = (0..<2_000).map { _ in Double.random(in: -1e12...1e12) }
+    for interval in edges + random + scaled {
+      let model = Dated(d: Date(timeIntervalSince1970: interval))
+      let text = try model.jsonString()
+      #expect(try Dated(json: text, options: DecodingOptions(strict: true)).d == model.d, "\(interval) → \(text)")
+    }
+  }
+
+  @Test func expandedYearsAreISO8601() throws {
+    #expect(try Dated(d: Date(timeIntervalSince1970: 253_402_300_800)).jsonString() == #"{"d":"+10000-01-01T00:00:00Z"}"#)
+    #expect(try Dated(d: Date(timeIntervalSince1970: -62_167_219_201)).jsonString() == #"{"d":"-0001-12-31T23:59:59Z"}"#)
+    #expect(try Dated(json: #"{"d": "+10000-01-01T00:00:00Z"}"#).d == Date(timeIntervalSince1970: 253_402_300_800))
+    #expect(try Dated(json: #"{"d": "0000-01-01"}"#).d == Date(timeIntervalSince1970: -62_167_219_200))
+  }
+
+  @Test func modelEqualityComparesValues() throws {
+    let one = try Valued(json: #"{"value": 1}"#)
+    let onePointZero = try Valued(json: #"{"value": 1.0}"#)
+    #expect(one.value == onePointZero.value)
+    #expect(one.modelEquals(onePointZero))
+    var left = Hasher()
+    var right = Hasher()
+    one.modelHash(into: &left)
+    onePointZero.modelHash(into: &right)
+    #expect(left.finalize() == right.finalize())
+    #expect(!one.modelEquals(try Valued(json: #"{"value": 2}"#)))
+  }
+
+  @Test func setsEncodeInOneOrderEverywhere() throws {
+    let set: Set<Int> = [1, 2, 32, 100, 7]
+    let streamed = try ModelEncoder().encode(set)
+    let value = try ModelEncoder().encodeValue(set)
+    #expect(try JSONValue(json: streamed) == value)
+    #expect(value == [1, 100, 2, 32, 7])
+    struct Holder: Codable { var tags: Set<String> }
+    let holder = Holder(tags: ["b", "a", "c"])
+    #expect(try ModelEncoder().encodeValue(holder) == ["tags": ["a", "b", "c"]])
+    #expect(String(decoding: try ModelEncoder().encode(holder), as: UTF8.self) == #"{"tags":["a","b","c"]}"#)
+  }
+}

@@ -13,8 +13,11 @@ let package = Package(
   targets: [
     // The JSON floor: reader, document, writer, JSONValue. No Foundation, no models.
     .target(name: "ModelKitJSON"),
+    // The calling thread's stack bounds (a GNU extension on Linux), so that
+    // deep values end in an error instead of a stack overflow.
+    .target(name: "CModelKitStack"),
     // The model layer; re-exports the floor so `import ModelKit` is enough.
-    .target(name: "ModelKit", dependencies: ["ModelKitJSON"]),
+    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
     // The command-line tool: `modelkit bench`.
     .executableTarget(name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures"]),
     // The shared data's location and Codable models of its documents, for
@@ -26,7 +29,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+for target in package.targets where target.name != "CModelKitStack" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

@@ -14,6 +14,8 @@ final class DocumentDecoder: Decoder {
   /// What a lenient value that does not convert (or asks for a container
   /// of the wrong kind) becomes.
   let onMismatch: Mismatch
+  /// How many decoders lead here from the top level.
+  private let depth: Int
 
   /// What lenient decoding does with a value that does not convert.
   enum Mismatch {
@@ -37,6 +39,7 @@ final class DocumentDecoder: Decoder {
     self.key = key
     self.mapping = mapping
     self.onMismatch = onMismatch
+    depth = (parent?.depth ?? 0) + 1
   }
 
   var codingPath: [any CodingKey] {
@@ -90,6 +93,7 @@ final class DocumentDecoder: Decoder {
     _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch = .empty
   ) throws -> Value {
     func path() -> CodingPath { call.path(key.map { codingPath + [$0] } ?? codingPath) }
+    try call.stack.check(depth: depth, at: path())
     if let strategy = call.dateStrategy, Value.self == Date.self {
       return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
     }

@@ -45,7 +45,8 @@ struct ModelWriter: ModelWriting {
     _ model: Model, schema: ModelSchema, base: UnsafeRawPointer, _ context: inout WriteContext
   ) throws(ModelError) {
     guard schema.hooks.mayRun(.didEncode) else {
-      return try writeObject(0, schema: schema, base: base, &context)
+      try writeObject(0, schema: schema, base: base, &context)
+      return
     }
     // The hook edits a JSONObject: write the fields on their own, read them
     // back, let the hook change them, then write the result.
@@ -60,35 +61,44 @@ struct ModelWriter: ModelWriting {
     context.json.write(JSONValue.object(object))
   }
 
+  /// Writes the object at plan node `index`; returns whether it has a
+  /// member. A nested object with none (every field below it left out) is
+  /// taken back, so a key path's prefix appears only when something is under it.
+  @discardableResult
   private static func writeObject(
     _ index: Int, schema: ModelSchema, base: UnsafeRawPointer, _ context: inout WriteContext
-  ) throws(ModelError) {
+  ) throws(ModelError) -> Bool {
     let plan = schema.plan
     let node = plan.nodes[index]
     let order = context.options.contains(.sortedKeys) ? plan.sortedList : plan.childList
+    var wrote = false
     context.json.beginObject()
     for position in node.children {
       let childIndex = order[position]
       let child = plan.nodes[childIndex]
       if child.isLeaf {
-        try writeLeaf(child, plan: plan, schema: schema, base: base, &context)
-      } else if hasOutput(child, plan: plan, schema: schema, base: base, includesNulls: context.includesNulls) {
-        let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
-        context.json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
-        context.path.push(.keyUTF8(key))
-        try writeObject(childIndex, schema: schema, base: base, &context)
-        context.path.pop()
+        if try writeLeaf(child, plan: plan, schema: schema, base: base, &context) { wrote = true }
+        continue
       }
+      let checkpoint = context.json.checkpoint
+      let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
+      context.json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
+      context.path.push(.keyUTF8(key))
+      try context.stack.check(depth: context.path.steps.count, at: context.path)
+      let nested = try writeObject(childIndex, schema: schema, base: base, &context)
+      context.path.pop()
+      if nested { wrote = true } else { context.json.rewind(to: checkpoint) }
     }
     context.json.endObject()
+    return wrote
   }
 
   /// Writes the first field at this key with a value; `null` for a nil one
-  /// with `.includeNulls`; nothing otherwise.
+  /// with `.includeNulls`; nothing otherwise. Returns whether it wrote.
   private static func writeLeaf(
     _ leaf: OutputPlan.Node, plan: OutputPlan, schema: ModelSchema, base: UnsafeRawPointer,
     _ context: inout WriteContext
-  ) throws(ModelError) {
+  ) throws(ModelError) -> Bool {
     let hot = schema.hotFields
     let key = UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key])
     for position in leaf.fields {
@@ -98,53 +108,38 @@ struct ModelWriter: ModelWriting {
         guard !field.scalar.isOmitted(address) else { continue }
         context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
         field.scalar.encode(address, &context.json)
-        return
+        return true
       }
       if let nested = field.nested?.takeUnretainedValue(), !nested.schema.hooks.mayRun(.didEncode) {
         // A struct model (no didEncode hook) is written from where it lies.
         if nested.isOptional && nested.isNil(address) { continue }
         context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
         context.path.push(.keyUTF8(key))
+        try context.stack.check(depth: context.path.steps.count, at: context.path)
         try writeObject(0, schema: nested.schema, base: address, &context)
         context.path.pop()
-        return
+        return true
       }
       let converter = field.converter.takeUnretainedValue()
       guard !converter.isFieldOmitted(address) else { continue }
       context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
       context.path.push(.keyUTF8(key))
+      try context.stack.check(depth: context.path.steps.count, at: context.path)
       try converter.encodeField(address, &context)
       context.path.pop()
-      return
+      return true
     }
-    if context.includesNulls, leaf.fields.contains(where: { isNil(hot[plan.fieldList[$0]], base) }) {
-      context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-      context.json.writeNull()
+    guard context.includesNulls, leaf.fields.contains(where: { isNil(hot[plan.fieldList[$0]], base) }) else {
+      return false
     }
+    context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+    context.json.writeNull()
+    return true
   }
 
   private static func isNil(_ field: ModelSchema.HotField, _ base: UnsafeRawPointer) -> Bool {
     let address = base + field.offset
     if field.scalar != .none { return field.scalar.isNil(address) }
     return field.converter.takeUnretainedValue().isFieldNil(address)
-  }
-
-  /// Whether anything below `node` will be written.
-  private static func hasOutput(
-    _ node: OutputPlan.Node, plan: OutputPlan, schema: ModelSchema, base: UnsafeRawPointer, includesNulls: Bool
-  ) -> Bool {
-    if node.isLeaf {
-      return node.fields.contains { position in
-        let field = schema.hotFields[plan.fieldList[position]]
-        let address = base + field.offset
-        let omitted =
-          field.scalar != .none
-          ? field.scalar.isOmitted(address) : field.converter.takeUnretainedValue().isFieldOmitted(address)
-        return !omitted || (includesNulls && isNil(field, base))
-      }
-    }
-    return node.children.contains {
-      hasOutput(plan.nodes[plan.childList[$0]], plan: plan, schema: schema, base: base, includesNulls: includesNulls)
-    }
   }
 }

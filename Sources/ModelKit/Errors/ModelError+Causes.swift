@@ -53,6 +53,11 @@ extension ModelError {
     ModelError(.unencodable, "a reference cycle reaches this \(type) again", at: path)
   }
 
+  /// A walk that would overflow the thread's stack.
+  static func tooDeep(at path: CodingPath) -> ModelError {
+    ModelError(.tooDeep, "the value is nested deeper than this thread's stack allows", at: path)
+  }
+
   /// A value with no JSON form.
   static func unencodable(_ message: String, at path: CodingPath) -> ModelError {
     ModelError(.unencodable, message, at: path)

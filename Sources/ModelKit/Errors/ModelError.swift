@@ -33,6 +33,9 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case unencodable
     /// A type the model layer cannot use (for example, a module without reflection metadata).
     case unsupportedType
+    /// Values nested deeper than the thread's stack allows to walk (the
+    /// reader's own limit is `DecodingOptions.maxDepth`).
+    case tooDeep
   }
 
   /// What went wrong.

@@ -1,6 +1,7 @@
 /// Field-wise copies of models through their schemas, for `modelCopy()`:
 /// nested class models are copied too, each instance once, so the copy
-/// has the same shape (shared instances and cycles included).
+/// has the same shape (shared instances and cycles included). Class models
+/// nested deeper than the thread's stack allows to walk are shared, not copied.
 enum ModelCopy {
   /// A copy of `model` (of its dynamic type, for a class).
   static func copy<Model: JSONModel>(_ model: Model) -> Model {
@@ -24,6 +25,9 @@ enum ModelCopy {
     }
     let object = model as AnyObject
     if let done = memo.copies[ObjectIdentifier(object)] as? Model { return done }
+    memo.depth += 1
+    defer { memo.depth -= 1 }
+    guard memo.stack.hasRoom(depth: memo.depth) else { return model }
     let copy = type(of: model).init()
     let copyObject = copy as AnyObject
     memo.copies[ObjectIdentifier(object)] = copyObject
@@ -49,4 +53,7 @@ final class CopyMemo: @unchecked Sendable {
   // Only used by the task that runs the copy.
   @TaskLocal static var current: CopyMemo?
   var copies: [ObjectIdentifier: AnyObject] = [:]
+  /// How many class models the copy in progress is inside, and the stack they use.
+  var depth = 0
+  var stack = StackGuard()
 }

@@ -1,9 +1,11 @@
 /// `modelDescription`: a model's type, then its properties sorted by name,
 /// one per line, nested models named and indented, nil shown as `<nil>` at
-/// every level, a class instance met again inside itself as `<Type: cycle>`.
+/// every level, a class instance met again inside itself as `<Type: cycle>`,
+/// and one nested deeper than the thread's stack allows as `<Type: …>`.
 enum ModelDescription {
   static func describe<Model: JSONModel>(_ model: Model, level: Int, _ context: inout WriteContext) -> String {
     let name = "\(type(of: model))"
+    guard context.stack.hasRoom(depth: level) else { return "<\(name): …>" }
     guard let schema = try? SchemaCache.shared.schema(for: type(of: model)) else { return name }
     guard schema.isClass else { return describe(model, name, schema, level, &context) }
     do {

@@ -31,11 +31,11 @@ final class OutputPlan: @unchecked Sendable {
     var childList: [Int] = []
     var sortedList: [Int] = []
     // Breadth-first, so each node's children are contiguous.
-    var queue: [OutputTree.Node] = [tree.root]
+    var queue = [0]
     var next = 1
     var position = 0
     while position < queue.count {
-      let node = queue[position]
+      let node = tree.nodes[queue[position]]
       position += 1
       let keyStart = keyBytes.count
       keyBytes += Array(node.key.utf8)

@@ -1,0 +1,37 @@
+// The calling thread's stack bounds, which Swift cannot ask for on Linux:
+// pthread_getattr_np is a GNU extension that the Glibc module leaves out.
+
+#if defined(__linux__)
+#define _GNU_SOURCE
+#endif
+
+#include "CModelKitStack.h"
+
+#include <pthread.h>
+
+static _Thread_local uintptr_t known_low;
+
+uintptr_t modelkit_thread_stack_low(void) {
+  if (known_low != 0) {
+    return known_low;
+  }
+  uintptr_t low = 0;
+#if defined(__APPLE__)
+  pthread_t thread = pthread_self();
+  uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(thread);
+  size_t size = pthread_get_stacksize_np(thread);
+  low = top > size ? top - size : 0;
+#elif defined(__linux__)
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+    void *address = 0;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attributes, &address, &size) == 0) {
+      low = (uintptr_t)address;
+    }
+    pthread_attr_destroy(&attributes);
+  }
+#endif
+  known_low = low;
+  return low;
+}

@@ -1,0 +1,138 @@
+import Foundation
+import ModelKit
+import Testing
+
+private final class DeepNode: JSONModel, Codable {
+  var child: DeepNode?
+  var name = ""
+  required init() {}
+}
+
+private struct DeepTree: JSONModel {
+  var children: [DeepTree] = []
+}
+
+private struct DeepCodable: Codable {
+  var next: [DeepCodable]
+}
+
+private struct LongPath: JSONModel {
+  var value = 1
+  static let segments = 20_000
+  static var keyMapping: [String: JSONKey] {
+    ["value": .path((0..<segments).map { "k\($0)" })]
+  }
+}
+
+/// Runs `body` on a new thread with `stackSize` bytes of stack and waits for it.
+private func onThread<Result: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> Result) -> Result {
+  let result = Locked<Result?>(nil)
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    let value = body()
+    result.withLock { $0 = value }
+    done.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  done.wait()
+  return result.withLock { $0! }
+}
+
+private func nested(_ depth: Int, open: String, close: String, leaf: String = "{}") -> String {
+  String(repeating: open, count: depth) + leaf + String(repeating: close, count: depth)
+}
+
+/// Whether `body` gave a value or a `ModelError` of the expected kinds (never a crash).
+private func endsCleanly(_ body: () throws -> Void) -> Bool {
+  do {
+    try body()
+    return true
+  } catch let error as ModelError {
+    return error.kind == .tooDeep || error.kind == .syntax
+  } catch {
+    return false
+  }
+}
+
+@Suite("Deep nesting")
+struct DeepNestingTests {
+  static let smallStack = 512 * 1024
+
+  @Test func deepModelsDecodeOrFailCleanlyOnASmallThread() {
+    let chain = nested(510, open: #"{"child": "#, close: "}")
+    let tree = nested(510, open: #"{"children": ["#, close: "]}")
+    let results = onThread(stackSize: Self.smallStack) {
+      [
+        endsCleanly { _ = try DeepNode(json: chain) },
+        endsCleanly { _ = try DeepTree(json: tree) },
+        endsCleanly { _ = try ModelDecoder().decode(DeepNode.self, from: chain) },
+        endsCleanly { _ = try ModelDecoder(options: DecodingOptions(strict: true)).decode(DeepNode.self, from: chain) },
+        endsCleanly { _ = try ModelDecoder().decode(DeepCodable.self, from: nested(510, open: #"{"next": ["#, close: "]}", leaf: #"{"next": []}"#)) },
+      ]
+    }
+    #expect(results == [true, true, true, true, true])
+  }
+
+  @Test func theErrorSaysWhereTheStackRanOut() {
+    let chain = nested(20_000, open: #"{"child": "#, close: "}")
+    let options = DecodingOptions(maxDepth: 100_000)
+    let kind = onThread(stackSize: Self.smallStack) { () -> ModelError.Kind? in
+      do {
+        _ = try DeepNode(json: chain, options: options)
+        return nil
+      } catch let error as ModelError {
+        return error.kind
+      } catch {
+        return nil
+      }
+    }
+    #expect(kind == .tooDeep)
+    let main = #expect(throws: ModelError.self) { try DeepNode(json: chain, options: options) }
+    #expect(main?.kind == .tooDeep)
+    #expect(main?.codingPath.hasPrefix("$.child.child.child") == true)
+  }
+
+  @Test func deepChainsBuiltInCodeEncodeOrFailCleanly() {
+    let root = DeepNode()
+    var last = root
+    for _ in 0..<5_000 {
+      let next = DeepNode()
+      last.child = next
+      last = next
+    }
+    let shared = UncheckedBox(root)
+    let results = onThread(stackSize: Self.smallStack) {
+      [
+        endsCleanly { _ = try shared.value.jsonData() },
+        endsCleanly { _ = try shared.value.jsonData(options: .sortedKeys) },
+        endsCleanly { _ = try ModelEncoder().encode(shared.value) },
+        endsCleanly { _ = try ModelEncoder().encodeValue(shared.value) },
+        endsCleanly { _ = shared.value.modelDescription },
+        endsCleanly { _ = shared.value.modelEquals(shared.value.modelCopy()) },
+      ]
+    }
+    #expect(results == [true, true, true, true, true, true])
+    #expect(throws: ModelError.self) { try root.jsonData() }
+    // Take the chain apart from the end: releasing it at once would recurse.
+    var links: [DeepNode] = []
+    var current: DeepNode? = root
+    while let node = current {
+      links.append(node)
+      current = node.child
+    }
+    for node in links.reversed() { node.child = nil }
+  }
+
+  @Test func longKeyPathsBuildAndFailCleanly() {
+    #expect(endsCleanly { _ = try ModelSchema.of(LongPath.self) })
+    #expect(endsCleanly { _ = try LongPath().jsonData() })
+    #expect(endsCleanly { _ = try LongPath(json: "{}") })
+  }
+}
+
+/// Hands a non-Sendable value to another thread that is the only one using it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

@@ -1,4 +1,4 @@
-import ModelKitJSON
+import ModelKit
 
 /// libFuzzer entry point: every input must parse or throw a `JSONError`,
 /// and whatever parses must survive write → read unchanged.

@@ -8,10 +8,10 @@ import CModelKitStack
 /// `ModelError` of kind `.tooDeep` well before the end of the stack.
 struct StackGuard {
   /// Levels walked before the stack is looked at, so that ordinary values never pay for it.
-  static let freeDepth = 32
+  static let freeDepth = 8
   /// The stack kept free below the deepest level allowed: room for the
   /// error to be made and thrown, and for the calls a level makes.
-  private static let reserve: UInt = 96 * 1024
+  private static let reserve: UInt = 128 * 1024
 
   /// The lowest stack address a level may start at; found on first need.
   private var limit: UInt?

@@ -1,0 +1,64 @@
+import Foundation
+import ModelKit
+
+// Plain Codable types as Foundation users write them, with the bridge's
+// key mapping.
+
+struct Item: Codable, Equatable {
+  var id: Int
+  var name: String
+  var price: Double?
+  var tags: [String]
+  var flags: [String: Bool]?
+}
+
+enum Kind: String, Codable { case a, b }
+
+struct Order: Codable, Equatable, JSONKeyMapping {
+  var id: UInt64
+  var note: String?
+  var kind: Kind?
+  var items: [Item]
+  var created: Date?
+  var total: Decimal?
+  var small: Int8?
+  var ratio: Float?
+  var nested: [[Int]]?
+
+  static var keyMapping: [String: JSONKey] { ["id": ["order_id", "id"], "note": "meta.note"] }
+}
+
+/// Every input decodes or throws a `ModelError`, leniently and strictly; a
+/// decoded value encodes, and its output decodes strictly to an equal value.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCodable(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
+  let input = Array(UnsafeBufferPointer(start: start, count: count))
+  for strict in [false, true] {
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    check { try decoder.decode(Order.self, from: input) }
+    check { try decoder.decode([Item].self, from: input) }
+  }
+  return 0
+}
+
+private func check<Value: Codable & Equatable>(_ decode: () throws -> Value) {
+  let value: Value
+  do {
+    value = try decode()
+  } catch is ModelError {
+    return
+  } catch {
+    fatalError("not a ModelError: \(error)")
+  }
+  for options: JSONWriteOptions in [[], [.sortedKeys]] {
+    let encoder = ModelEncoder(options: options)
+    guard let written = try? encoder.encode(value) else { fatalError("a decoded value does not encode") }
+    guard let again = try? ModelDecoder(options: DecodingOptions(strict: true)).decode(Value.self, from: written) else {
+      fatalError("ModelKit's own output does not decode in strict mode: \(String(decoding: written, as: UTF8.self))")
+    }
+    guard again == value else { fatalError("decode(encode(x)) != x: \(String(decoding: written, as: UTF8.self))") }
+    guard (try? encoder.encodeValue(value)) == (try? JSONValue(json: written)) else {
+      fatalError("encode and encodeValue disagree: \(String(decoding: written, as: UTF8.self))")
+    }
+  }
+}

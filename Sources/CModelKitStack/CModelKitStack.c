@@ -11,6 +11,10 @@
 
 static _Thread_local uintptr_t known_low;
 
+__attribute__((noinline)) uintptr_t modelkit_stack_position(void) {
+  return (uintptr_t)__builtin_frame_address(0);
+}
+
 uintptr_t modelkit_thread_stack_low(void) {
   if (known_low != 0) {
     return known_low;

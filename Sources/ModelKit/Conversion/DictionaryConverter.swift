@@ -17,9 +17,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     switch document.kind(of: node) {
     case .object: break
     case .null: return .failed(.null)
-    case .string:
-      guard var inner = context.embeddedJSON(node, kind: .object) else { return .failed(.mismatch) }
-      return try decode(inner.document.root, &inner)
+    case .string: return try decodeEmbedded(node, kind: .object, &context)
     default: return .failed(.mismatch)
     }
     // The common value types get code specialised for them: generic

@@ -19,9 +19,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     switch document.kind(of: node) {
     case .array: break
     case .null: return .failed(.null)
-    case .string:
-      guard var inner = context.embeddedJSON(node, kind: .array) else { return .failed(.mismatch) }
-      return try decode(inner.document.root, &inner)
+    case .string: return try decodeEmbedded(node, kind: .array, &context)
     default: return .failed(.mismatch)
     }
     // Arrays of the common element types get code specialised for them:

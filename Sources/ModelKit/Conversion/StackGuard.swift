@@ -34,15 +34,12 @@ struct StackGuard {
   private mutating func stackHasRoom() -> Bool {
     let bound = limit ?? Self.lowestAllowedAddress()
     limit = bound
-    var marker: UInt8 = 0
-    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-    return here > bound
+    return UInt(modelkit_stack_position()) > bound
   }
 
   /// The thread's lowest stack address plus the reserve.
   private static func lowestAllowedAddress() -> UInt {
-    var marker: UInt8 = 0
-    let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+    let here = UInt(modelkit_stack_position())
     let low = UInt(modelkit_thread_stack_low())
     guard low != 0, low < here else {
       // Bounds unknown: assume the smallest stack ModelKit promises to work on.

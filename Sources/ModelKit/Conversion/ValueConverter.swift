@@ -87,6 +87,15 @@ class ValueConverter<Value>: AnyConverter {
     return ValueDescription.json(json, level: level)
   }
 
+  /// The value a string holding JSON of `kind` denotes, read leniently
+  /// (see `ReadContext.embeddedJSON`); a mismatch for any other string.
+  final func decodeEmbedded(_ node: JSONDocument.Node, kind: JSONKind, _ context: inout ReadContext)
+    throws(ModelError) -> Converted<Value>
+  {
+    guard var inner = context.embeddedJSON(node, kind: kind) else { return .failed(.mismatch) }
+    return try decode(inner.document.root, &inner)
+  }
+
   /// Whether `fill(_:from:_:)` decodes into the value a field holds rather
   /// than replacing it (nested models). Default: false.
   var fillsExisting: Bool { false }

@@ -26,9 +26,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     switch context.document.kind(of: node) {
     case .object: break
     case .null: return .failed(.null)
-    case .string:
-      guard var inner = context.embeddedJSON(node, kind: .object) else { return .failed(.mismatch) }
-      return try decode(inner.document.root, &inner)
+    case .string: return try decodeEmbedded(node, kind: .object, &context)
     default: return .failed(.mismatch)
     }
     do {

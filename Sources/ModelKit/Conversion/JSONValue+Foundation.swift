@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 extension JSONValue {
   /// The value as a Foundation graph, as `JSONSerialization.jsonObject`

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#elseif canImport(Musl)
-  import Musl
-#endif
+import ModelKitJSON
 
 /// Hashing and comparing keys' UTF-8 for ModelKit's open-addressed key
 /// tables (a schema's keys, the members of a large object).
@@ -22,7 +16,7 @@ enum KeyHash {
   /// Whether two keys have the same bytes.
   @inline(__always)
   static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
-    left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+    left.count == right.count && (left.isEmpty || memoryEquals(left.baseAddress!, right.baseAddress!, left.count))
   }
 
   /// A power of two of at least 8 slots, at most half full with `count` keys.

@@ -119,9 +119,10 @@ func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   return combined < 0x80
 }
 
-/// Compares two byte ranges of equal length.
+/// Compares two byte ranges of equal length: the one byte comparison the
+/// reader, the document and ModelKit's key tables use.
 @inlinable
-func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+package func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   var index = 0
   while index + 8 <= count {
     let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)

@@ -3,19 +3,30 @@ import PackageDescription
 
 // libFuzzer targets for ModelKit: the JSON reader, the model layer and the
 // Codable bridge. Build them in debug with
-// `swift build --sanitize=fuzzer --sanitize=address` and run them as the
-// README says (the release build is not instrumented for coverage); this
+// `swift build --disable-dead-strip --sanitize=fuzzer --sanitize=address`
+// (dead stripping drops the coverage counters of every module but the
+// executable's) and run them as the README says; this
 // is a separate package so that a plain `swift build` of ModelKit never
-// needs the fuzzer runtime. The sanitizers apply to ModelKit's own sources,
-// which come from the package one folder up.
+// needs the fuzzer runtime. ModelKit's own sources are linked in as this
+// package's targets (Sources/ModelKit, ModelKitJSON, CModelKitStack point
+// at ../Sources): SwiftPM instruments only a root package's targets for
+// coverage, so a package dependency would be fuzzed blind.
 let package = Package(
   name: "ModelKitFuzz",
-  dependencies: [.package(name: "swift-modelkit", path: "..")],
   targets: [
-    .executableTarget(
-      name: "JSONReaderFuzzer", dependencies: [.product(name: "ModelKit", package: "swift-modelkit")]),
-    .executableTarget(name: "ModelFuzzer", dependencies: [.product(name: "ModelKit", package: "swift-modelkit")]),
-    .executableTarget(name: "CodableFuzzer", dependencies: [.product(name: "ModelKit", package: "swift-modelkit")]),
+    .target(name: "ModelKitJSON"),
+    .target(name: "CModelKitStack"),
+    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
+    .executableTarget(name: "JSONReaderFuzzer", dependencies: ["ModelKit"]),
+    .executableTarget(name: "ModelFuzzer", dependencies: ["ModelKit"]),
+    .executableTarget(name: "CodableFuzzer", dependencies: ["ModelKit"]),
   ],
   swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.name != "CModelKitStack" {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

@@ -246,3 +246,53 @@ struct CodableBridgeCollectionTests {
     }
   }
 }
+
+private class CodablePerson: Codable {
+  var name = ""
+  init() {}
+}
+
+private final class CodableEmployee: CodablePerson {
+  var company = ""
+  private enum CodingKeys: String, CodingKey { case company }
+  override init() { super.init() }
+  required init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    company = try container.decode(String.self, forKey: .company)
+    try super.init(from: decoder)
+  }
+}
+
+@Suite("Codable bridge as Foundation's coders are")
+struct CodableCoderTests {
+  /// `static let` coders compile in Swift 6 and serve many threads at once.
+  static let decoder = ModelDecoder()
+  static let encoder = ModelEncoder()
+
+  @Test func codersAreSendableAndShared() async throws {
+    struct Item: Codable, Equatable { var id: Int }
+    try await withThrowingTaskGroup(of: Item.self) { group in
+      for index in 0..<32 {
+        group.addTask {
+          let data = try Self.encoder.encode(Item(id: index))
+          return try Self.decoder.decode(Item.self, from: data)
+        }
+      }
+      var seen = Set<Int>()
+      for try await item in group { seen.insert(item.id) }
+      #expect(seen == Set(0..<32))
+    }
+    let decoder = ModelDecoder()
+    decoder.options = DecodingOptions(strict: true)
+    #expect(decoder.options.strict)
+  }
+
+  @Test func theDynamicMetatypePassedInIsDecoded() throws {
+    let type: CodablePerson.Type = CodableEmployee.self
+    let person = try ModelDecoder().decode(type, from: #"{"name": "Ada", "company": "ACME"}"#)
+    #expect(person is CodableEmployee)
+    #expect((person as? CodableEmployee)?.company == "ACME" && person.name == "Ada")
+    let foundation = try JSONDecoder().decode(type, from: Data(#"{"name": "Ada", "company": "ACME"}"#.utf8))
+    #expect(foundation is CodableEmployee)
+  }
+}

@@ -14,20 +14,48 @@ public import Foundation
 /// property gets its type's empty value (0, false, "", an empty collection,
 /// a nested type decoded from nothing). Strict: a missing key, a `null` or
 /// a kind mismatch is a `ModelError` naming the path.
-public final class ModelDecoder {
+///
+/// A decoder is `Sendable`, as Foundation's is: one can be shared (a
+/// `static let`) and used from many threads; each call reads the settings
+/// once, when it starts.
+public final class ModelDecoder: Sendable {
+  private struct Settings: Sendable {
+    var options: DecodingOptions
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var dates: DateDecodingStrategy = .modelKit
+    var data: DataDecodingStrategy = .base64
+  }
+
+  private let settings: CoderSettings<Settings>
+
   /// The decoding options, shared with `JSONModel`.
-  public var options: DecodingOptions
+  public var options: DecodingOptions {
+    get { settings.current.options }
+    set { settings.update { $0.options = newValue } }
+  }
+
   /// Values for the types' `init(from:)` to read through `decoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.current.userInfo }
+    set { settings.update { $0.userInfo = newValue } }
+  }
+
   /// How `Date` values are read. Default `.modelKit`: every date form in
   /// ModelKit's table (`JSONModel` properties always use it).
-  public var dateDecodingStrategy: DateDecodingStrategy = .modelKit
+  public var dateDecodingStrategy: DateDecodingStrategy {
+    get { settings.current.dates }
+    set { settings.update { $0.dates = newValue } }
+  }
+
   /// How `Data` values are read. Default `.base64`.
-  public var dataDecodingStrategy: DataDecodingStrategy = .base64
+  public var dataDecodingStrategy: DataDecodingStrategy {
+    get { settings.current.data }
+    set { settings.update { $0.data = newValue } }
+  }
 
   /// Creates a decoder, lenient unless told otherwise.
   public init(options: DecodingOptions = DecodingOptions()) {
-    self.options = options
+    settings = CoderSettings(Settings(options: options))
   }
 
   /// Decodes `type` from UTF-8 JSON text.
@@ -36,28 +64,28 @@ public final class ModelDecoder {
   ///   for a top-level value of the wrong kind, and in strict mode the
   ///   errors `JSONDecoder` would report, with their paths.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(T.self, in: InputDocument(data, options))
+    try decode(type) { options throws(ModelError) in try InputDocument(data, options) }
   }
 
   /// Decodes `type` from JSON text.
   ///
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try decode(T.self, in: InputDocument(text, options))
+    try decode(type) { options throws(ModelError) in try InputDocument(text, options) }
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try decode(T.self, in: InputDocument(value.jsonBytes(), options))
+    try decode(type) { options throws(ModelError) in try InputDocument(value.jsonBytes(), options) }
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
   ///
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try decode(T.self, in: InputDocument(bytes, options))
+    try decode(type) { options throws(ModelError) in try InputDocument(bytes, options) }
   }
 
   /// Decodes `type` from a JSON object.
@@ -65,18 +93,29 @@ public final class ModelDecoder {
   /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
-    try decode(T.self, in: InputDocument(object, options))
+    try decode(type) { options throws(ModelError) in try InputDocument(object, options) }
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, in input: InputDocument) throws(ModelError) -> T {
+  /// Decodes `type` from the document `parse` makes, with the settings as they are now.
+  private func decode<T: Decodable>(
+    _ type: T.Type, parse: (DecodingOptions) throws(ModelError) -> InputDocument
+  ) throws(ModelError) -> T {
+    let settings = settings.current
+    let input = try parse(settings.options)
     let call = DecodeCall(
-      ReadContext(document: input.document, options: options), userInfo: userInfo, dates: dateDecodingStrategy,
-      data: dataDecodingStrategy)
-    let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: nil)
+      ReadContext(document: input.document, options: settings.options), userInfo: settings.userInfo,
+      dates: settings.dates, data: settings.data)
     do {
+      guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
+        // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.
+        let mapping = (type as? any JSONKeyMapping.Type)?.keyMapping.mapValues(\.candidates)
+        return try type.init(
+          from: DocumentDecoder(call: call, node: input.node, parent: nil, key: nil, mapping: mapping, onMismatch: .fail))
+      }
+      let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: nil)
       return try decoder.decode(T.self, from: input.node, key: nil, onMismatch: .fail)
     } catch {
-      throw ModelError.decoding(error, of: T.self, at: call.root)
+      throw ModelError.decoding(error, of: type, at: call.root)
     }
   }
 }

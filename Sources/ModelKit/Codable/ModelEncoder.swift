@@ -8,25 +8,54 @@ public import Foundation
 /// let data = try ModelEncoder().encode(order)
 /// let value = try ModelEncoder().encodeValue(order)
 /// ```
-public final class ModelEncoder {
+///
+/// An encoder is `Sendable`, as Foundation's is; each call reads the
+/// settings once, when it starts.
+public final class ModelEncoder: Sendable {
+  private struct Settings: Sendable {
+    var options: JSONWriteOptions
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var dates: DateEncodingStrategy = .modelKit
+    var data: DataEncodingStrategy = .base64
+  }
+
+  private let settings: CoderSettings<Settings>
+
   /// The write options, as for `jsonData(options:)`.
-  public var options: JSONWriteOptions
+  public var options: JSONWriteOptions {
+    get { settings.current.options }
+    set { settings.update { $0.options = newValue } }
+  }
+
   /// Values for the types' `encode(to:)` to read through `encoder.userInfo`.
-  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { settings.current.userInfo }
+    set { settings.update { $0.userInfo = newValue } }
+  }
+
   /// How `Date` values are written. Default `.modelKit`: ISO 8601 in UTC,
   /// or Unix time as `options` ask (`JSONModel` properties always use it).
-  public var dateEncodingStrategy: DateEncodingStrategy = .modelKit
+  public var dateEncodingStrategy: DateEncodingStrategy {
+    get { settings.current.dates }
+    set { settings.update { $0.dates = newValue } }
+  }
+
   /// How `Data` values are written. Default `.base64`.
-  public var dataEncodingStrategy: DataEncodingStrategy = .base64
+  public var dataEncodingStrategy: DataEncodingStrategy {
+    get { settings.current.data }
+    set { settings.update { $0.data = newValue } }
+  }
 
   /// Creates an encoder.
   public init(options: JSONWriteOptions = []) {
-    self.options = options
+    settings = CoderSettings(Settings(options: options))
   }
 
-  /// A call writing into `context`, with this encoder's settings.
-  private func call(from context: WriteContext) -> EncodeCall {
-    EncodeCall(from: context, userInfo: userInfo, dates: dateEncodingStrategy, data: dataEncodingStrategy)
+  /// A context for the output and a call writing into it, with the settings as they are now.
+  private func start(capacity: Int) -> (WriteContext, EncodeCall) {
+    let settings = settings.current
+    let context = WriteContext(options: settings.options, capacity: capacity)
+    return (context, EncodeCall(from: context, userInfo: settings.userInfo, dates: settings.dates, data: settings.data))
   }
 
   /// `value` as UTF-8 JSON text.
@@ -34,8 +63,8 @@ public final class ModelEncoder {
   /// - Throws: `ModelError`: `.unencodable` for a reference cycle or a value
   ///   with no JSON form, `.rejected` when a model's `didEncode` throws.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    var context = WriteContext(options: options, capacity: 1024)
-    try EncodingStream.encode(value, into: &context, call: call(from: context))
+    var (context, call) = start(capacity: 1024)
+    try EncodingStream.encode(value, into: &context, call: call)
     return context.json.withBytes { Data($0) }
   }
 
@@ -43,6 +72,6 @@ public final class ModelEncoder {
   ///
   /// - Throws: `ModelError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    try TreeEncoder.encode(value, call: call(from: WriteContext(options: options, capacity: 16))).value
+    try TreeEncoder.encode(value, call: start(capacity: 16).1).value
   }
 }

@@ -30,26 +30,26 @@ public final class ModelDecoder: Sendable {
 
   /// The decoding options, shared with `JSONModel`.
   public var options: DecodingOptions {
-    get { settings.current.options }
+    get { settings.current.settings.options }
     set { settings.update { $0.options = newValue } }
   }
 
   /// Values for the types' `init(from:)` to read through `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.current.userInfo }
+    get { settings.current.settings.userInfo }
     set { settings.update { $0.userInfo = newValue } }
   }
 
   /// How `Date` values are read. Default `.modelKit`: every date form in
   /// ModelKit's table (`JSONModel` properties always use it).
   public var dateDecodingStrategy: DateDecodingStrategy {
-    get { settings.current.dates }
+    get { settings.current.settings.dates }
     set { settings.update { $0.dates = newValue } }
   }
 
   /// How `Data` values are read. Default `.base64`.
   public var dataDecodingStrategy: DataDecodingStrategy {
-    get { settings.current.data }
+    get { settings.current.settings.data }
     set { settings.update { $0.data = newValue } }
   }
 
@@ -100,11 +100,11 @@ public final class ModelDecoder: Sendable {
   private func decode<T: Decodable>(
     _ type: T.Type, parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws(ModelError) -> T {
-    let settings = settings.current
-    let input = try parse(settings.options)
+    let current = settings.current
+    let input = try parse(current.settings.options)
     let call = DecodeCall(
-      ReadContext(document: input.document, options: settings.options), userInfo: settings.userInfo,
-      dates: settings.dates, data: settings.data)
+      ReadContext(document: input.document, options: current.settings.options), userInfo: current.settings.userInfo,
+      dates: current.settings.dates, data: current.settings.data)
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.

@@ -23,26 +23,26 @@ public final class ModelEncoder: Sendable {
 
   /// The write options, as for `jsonData(options:)`.
   public var options: JSONWriteOptions {
-    get { settings.current.options }
+    get { settings.current.settings.options }
     set { settings.update { $0.options = newValue } }
   }
 
   /// Values for the types' `encode(to:)` to read through `encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.current.userInfo }
+    get { settings.current.settings.userInfo }
     set { settings.update { $0.userInfo = newValue } }
   }
 
   /// How `Date` values are written. Default `.modelKit`: ISO 8601 in UTC,
   /// or Unix time as `options` ask (`JSONModel` properties always use it).
   public var dateEncodingStrategy: DateEncodingStrategy {
-    get { settings.current.dates }
+    get { settings.current.settings.dates }
     set { settings.update { $0.dates = newValue } }
   }
 
   /// How `Data` values are written. Default `.base64`.
   public var dataEncodingStrategy: DataEncodingStrategy {
-    get { settings.current.data }
+    get { settings.current.settings.data }
     set { settings.update { $0.data = newValue } }
   }
 
@@ -51,11 +51,10 @@ public final class ModelEncoder: Sendable {
     settings = CoderSettings(Settings(options: options))
   }
 
-  /// A context for the output and a call writing into it, with the settings as they are now.
-  private func start(capacity: Int) -> (WriteContext, EncodeCall) {
-    let settings = settings.current
-    let context = WriteContext(options: settings.options, capacity: capacity)
-    return (context, EncodeCall(from: context, userInfo: settings.userInfo, dates: settings.dates, data: settings.data))
+  /// A call writing into `context` with the settings `current`.
+  private func call(from context: WriteContext, _ current: CoderSettings<Settings>.Snapshot) -> EncodeCall {
+    EncodeCall(
+      from: context, userInfo: current.settings.userInfo, dates: current.settings.dates, data: current.settings.data)
   }
 
   /// `value` as UTF-8 JSON text.
@@ -63,8 +62,9 @@ public final class ModelEncoder: Sendable {
   /// - Throws: `ModelError`: `.unencodable` for a reference cycle or a value
   ///   with no JSON form, `.rejected` when a model's `didEncode` throws.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    var (context, call) = start(capacity: 1024)
-    try EncodingStream.encode(value, into: &context, call: call)
+    let current = settings.current
+    var context = WriteContext(options: current.settings.options, capacity: 1024)
+    try EncodingStream.encode(value, into: &context, call: call(from: context, current))
     return context.json.withBytes { Data($0) }
   }
 
@@ -72,6 +72,7 @@ public final class ModelEncoder: Sendable {
   ///
   /// - Throws: `ModelError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    try TreeEncoder.encode(value, call: start(capacity: 16).1).value
+    let current = settings.current
+    return try TreeEncoder.encode(value, call: call(from: WriteContext(options: current.settings.options, capacity: 16), current)).value
   }
 }

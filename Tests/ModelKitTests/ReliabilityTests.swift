@@ -94,3 +94,18 @@ struct ReliabilityTests {
     #expect(String(decoding: try ModelEncoder().encode(holder), as: UTF8.self) == #"{"tags":["a","b","c"]}"#)
   }
 }
+
+@Suite("Set order with strategies")
+struct SetOrderWithStrategiesTests {
+  @Test func setsOfDatesKeepTheirOrderUnderADateStrategy() throws {
+    struct Holder: Codable { var days: Set<Date> }
+    let holder = Holder(days: Set((0..<20).map { Date(timeIntervalSince1970: Double($0) * 86_400) }))
+    let encoder = ModelEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    let streamed = try JSONValue(json: encoder.encode(holder))
+    #expect(streamed == (try encoder.encodeValue(holder)))
+    let numbers = streamed["days"]?.array?.compactMap { $0.number?.text } ?? []
+    #expect(numbers == numbers.sorted())
+    #expect(numbers.count == 20)
+  }
+}

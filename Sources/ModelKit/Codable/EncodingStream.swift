@@ -174,6 +174,9 @@ final class EncodingStream {
       // written by the strategy
     } else {
       switch try plan(for: Value.self) {
+      case .converter where call.hasStrategies && Value.self is any SetAlgebra.Type:
+        // A set's elements meet the strategies one by one, then take the order sets always have.
+        try encodeAsTree(value, slot: slot, parent: parent, key: key)
       case .converter where call.hasStrategies && call.converters.isContainer(Value.self):
         // Its dates or data must meet the strategies: the elements come back one by one.
         try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key))
@@ -187,18 +190,25 @@ final class EncodingStream {
           write.json.writeNull()
         }
       case .tree:
-        let node = EncodedNode()
-        let path = StreamingEncoder.path(parent, key)
-        try TreeEncoder(call: call, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
-        if !node.isEmpty {
-          try begin(slot)
-          node.write(into: &write.json)
-        }
+        try encodeAsTree(value, slot: slot, parent: parent, key: key)
       case .own(let renames):
         try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key, renames: renames))
       }
     }
     try close(toDepth: depth)
+  }
+
+  /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).
+  private func encodeAsTree<Value: Encodable>(
+    _ value: Value, slot: Int, parent: StreamingEncoder?, key: StreamingEncoder.PathKey
+  ) throws {
+    let node = EncodedNode()
+    let path = StreamingEncoder.path(parent, key)
+    try TreeEncoder(call: call, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
+    if !node.isEmpty {
+      try begin(slot)
+      node.write(into: &write.json)
+    }
   }
 
   /// A finite double, or `null` in its slot when it is not (members are left out).

@@ -98,14 +98,24 @@ struct CodableBridgeTests {
 
   @Test func strictErrorsNameThePath() {
     let strict = ModelDecoder(options: DecodingOptions(strict: true))
-    let missing = #expect(throws: ModelError.self) { try strict.decode(Order.self, from: #"{"id": 1, "meta": {"note": "n"}}"#) }
-    #expect(missing?.kind == .missingKey)
-    #expect(missing?.codingPath == "$.paid")
-    let mismatch = #expect(throws: ModelError.self) {
+    let missing = #expect(throws: DecodingError.self) { try strict.decode(Order.self, from: #"{"id": 1, "meta": {"note": "n"}}"#) }
+    guard case .keyNotFound(let key, let context)? = missing else {
+      Issue.record("\(String(describing: missing))")
+      return
+    }
+    #expect(key.stringValue == "paid" && context.codingPath.isEmpty)
+    #expect(missing.flatMap(underlyingModelError)?.kind == .missingKey)
+    #expect(missing.flatMap(underlyingModelError)?.codingPath == "$.paid")
+    let mismatch = #expect(throws: DecodingError.self) {
       try strict.decode([Order].self, from: #"[{"id": 1, "meta": {"note": "n"}, "paid": "yes"}]"#)
     }
-    #expect(mismatch?.kind == .typeMismatch)
-    #expect(mismatch?.codingPath == "$[0].paid")
+    guard case .typeMismatch(let type, let context)? = mismatch else {
+      Issue.record("\(String(describing: mismatch))")
+      return
+    }
+    #expect(type == Bool.self && context.codingPath.map(\.stringValue) == ["Index 0", "paid"])
+    #expect(mismatch.flatMap(underlyingModelError)?.kind == .typeMismatch)
+    #expect(mismatch.flatMap(underlyingModelError)?.codingPath == "$[0].paid")
   }
 
   @Test func keyMappingReadsAndWrites() throws {
@@ -136,7 +146,12 @@ struct CodableBridgeTests {
     #expect(profile.userName == "ada" && profile.followerCount == 3)
     #expect(try ModelDecoder().decode([Int].self, from: "[1, \"2\", 3.9]") == [1, 2, 3])
     #expect(try ModelDecoder().decode(String.self, from: "\"s\"") == "s")
-    #expect(throws: ModelError.self) { try ModelDecoder().decode(Order.self, from: "[1") }
+    let syntax = #expect(throws: DecodingError.self) { try ModelDecoder().decode(Order.self, from: "[1") }
+    guard case .dataCorrupted? = syntax else {
+      Issue.record("\(String(describing: syntax))")
+      return
+    }
+    #expect(syntax.flatMap(underlyingModelError)?.kind == .syntax)
   }
 
   @Test func aWrongTopLevelKindIsAnErrorInEveryMode() throws {
@@ -151,7 +166,8 @@ struct CodableBridgeTests {
         #expect {
           try decode(json)
         } throws: { error in
-          let kind = (error as? ModelError)?.kind
+          guard case DecodingError.typeMismatch = error else { return false }
+          let kind = underlyingModelError(error)?.kind
           return strict ? kind == .typeMismatch || kind == .wrongTopLevel : kind == .wrongTopLevel
         }
       }
@@ -242,7 +258,7 @@ struct CodableBridgeCollectionTests {
     #expect {
       try ModelDecoder(options: DecodingOptions(strict: true)).decode(Basket.self, from: json)
     } throws: { error in
-      (error as? ModelError)?.codingPath == "$.items[0].count"
+      underlyingModelError(error)?.codingPath == "$.items[0].count"
     }
   }
 }

@@ -40,7 +40,8 @@ struct CodingStrategyTests {
     #expect {
       try decode(#"{"at": "soon", "blob": "AQI="}"#, .iso8601, strict: true)
     } throws: { error in
-      (error as? ModelError)?.codingPath == "$.at"
+      guard case DecodingError.typeMismatch(let type, _) = error, type == Date.self else { return false }
+      return underlyingModelError(error)?.codingPath == "$.at"
     }
   }
 

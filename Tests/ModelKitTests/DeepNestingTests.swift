@@ -48,10 +48,9 @@ private func endsCleanly(_ body: () throws -> Void) -> Bool {
   do {
     try body()
     return true
-  } catch let error as ModelError {
-    return error.kind == .tooDeep || error.kind == .syntax
   } catch {
-    return false
+    let kind = underlyingModelError(error)?.kind
+    return kind == .tooDeep || kind == .syntax
   }
 }
 

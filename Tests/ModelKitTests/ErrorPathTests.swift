@@ -96,11 +96,12 @@ struct ErrorPathTests {
       try body()
       Issue.record("no error was thrown")
       return nil
-    } catch let error as ModelError {
-      return error
     } catch {
-      Issue.record("\(error) is not a ModelError")
-      return nil
+      guard let model = underlyingModelError(error) else {
+        Issue.record("\(error) is not a ModelError and carries none")
+        return nil
+      }
+      return model
     }
   }
 

@@ -69,7 +69,7 @@ struct ReadmeExampleTests {
     let order = try decoder.decode(Order.self, from: data)  // Data, String or JSONValue
     #expect(order.id == 12 && order.note == "n")
     decoder.options = DecodingOptions(strict: true)  // as JSONDecoder, faster
-    #expect(throws: ModelError.self) { try decoder.decode(Order.self, from: data) }
+    #expect(throws: DecodingError.self) { try decoder.decode(Order.self, from: data) }
     let encoded = try ModelEncoder().encode(order)  // or encodeValue(order) for a JSONValue
     #expect(String(decoding: encoded, as: UTF8.self) == #"{"order_id":12,"meta":{"note":"n"}}"#)
   }

@@ -187,13 +187,10 @@ struct StreamingEncoderTests {
     }
   }
 
-  @Test func thrownErrorsBecomeModelErrors() {
-    #expect {
-      try ModelEncoder().encode(Failing())
-    } throws: { error in
-      guard let error = error as? ModelError else { return false }
-      return error.kind == .unencodable && error.message.contains("Problem")
-    }
+  @Test func thrownErrorsPassThroughAsWithJSONEncoder() {
+    #expect(throws: Failing.Problem.self) { try ModelEncoder().encode(Failing()) }
+    #expect(throws: Failing.Problem.self) { try ModelEncoder().encodeValue(Failing()) }
+    #expect(throws: Failing.Problem.self) { try JSONEncoder().encode(Failing()) }
   }
 
   @Test func modelsAndDatesInsideCodableValuesStream() throws {

@@ -18,9 +18,11 @@ struct ArrayContainer: UnkeyedDecodingContainer {
   var codingPath: [any CodingKey] { decoder.codingPath }
   var isAtEnd: Bool { upcoming == nil }
 
-  private mutating func next() throws(ModelError) -> JSONDocument.Node {
+  private mutating func next(_ type: any Any.Type) throws -> JSONDocument.Node {
     guard let node = upcoming else {
-      throw ModelError.missing("element \(currentIndex) of the array", at: decoder.call.path(codingPath + [AnyKey(index: currentIndex)]))
+      let path = decoder.call.path(codingPath + [AnyKey(index: currentIndex)])
+      throw ModelError(.unexpectedNull, "unkeyed container is at end (no element \(currentIndex))", at: path, valueType: type)
+        .decodingError
     }
     upcoming = elements?.next()
     currentIndex += 1
@@ -29,13 +31,13 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   mutating func decodeNil() throws -> Bool {
     guard let node = upcoming, decoder.call.document.isNull(node) else { return false }
-    _ = try next()
+    _ = try next(Never.self)
     return true
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let key = AnyKey(index: currentIndex)
-    return try decoder.decode(T.self, from: try next(), key: key)
+    return try decoder.decode(T.self, from: try next(T.self), key: key)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -50,8 +52,8 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   mutating func superDecoder() throws -> any Decoder { try nestedDecoder() }
 
-  private mutating func nestedDecoder() throws(ModelError) -> DocumentDecoder {
+  private mutating func nestedDecoder() throws -> DocumentDecoder {
     let key = AnyKey(index: currentIndex)
-    return DocumentDecoder(call: decoder.call, node: try next(), parent: decoder, key: key)
+    return DocumentDecoder(call: decoder.call, node: try next([String: Any].self), parent: decoder, key: key)
   }
 }

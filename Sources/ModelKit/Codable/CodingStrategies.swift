@@ -99,11 +99,12 @@ extension ModelDecoder.DateDecodingStrategy {
     }
   }
 
-  private static func unreadable(_ text: String, _ form: String, _ decoder: any Decoder) -> ModelError {
+  private static func unreadable(_ text: String, _ form: String, _ decoder: any Decoder) -> DecodingError {
     let root = (decoder as? DocumentDecoder)?.call.root ?? CodingPath()
-    return .conversion(
+    return ModelError.conversion(
       .unconvertible, found: "the string \"\(text)\"", target: "a date in the form \(form)",
-      at: CodingPath(root, keys: decoder.codingPath))
+      at: CodingPath(root, keys: decoder.codingPath), type: Date.self)
+      .decodingError
   }
 }
 

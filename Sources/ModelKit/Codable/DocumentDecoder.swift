@@ -69,17 +69,21 @@ final class DocumentDecoder: Decoder {
   /// any other kind (an empty container); strict mode throws, and so does
   /// a top-level value in every mode.
   private func present(_ kind: JSONKind, _ what: String) throws -> JSONDocument.Node? {
+    let type: any Any.Type = kind == .object ? [String: Any].self : [Any].self
     if onMismatch != .empty, let found = node.map({ call.document.kind(of: $0) }), found != kind {
       if onMismatch == .drop { throw DroppedElement() }
-      throw ModelError.wrongTopLevel(expected: what, found: found, at: path)
+      throw ModelError(.wrongTopLevel, "expected \(what), found \(found.article)", at: path, valueType: type)
+        .decodingError
     }
     guard let node else {
-      if call.options.strict { throw ModelError.missing(what, at: path) }
+      if call.options.strict {
+        throw ModelError(.unexpectedNull, "expected \(what), found nothing", at: path, valueType: type).decodingError
+      }
       return nil
     }
     let found = call.document.kind(of: node)
     if found == kind { return node }
-    if call.options.strict { throw ModelError.wrongContainer(expected: what, found: found, at: path) }
+    if call.options.strict { throw ModelError.wrongContainer(expected: what, found: found, at: path, type: type).decodingError }
     return nil
   }
 
@@ -112,20 +116,28 @@ final class DocumentDecoder: Decoder {
         // further down (in strict mode only: lenient ones drop what fails):
         // they start from this value's path.
         if entry.isComposite && call.options.strict { call.read.path = path() }
-        switch try converter.decode(node, &call.read) {
+        let converted: Converted<Value>
+        do {
+          converted = try converter.decode(node, &call.read)
+        } catch {
+          throw error.decodingError
+        }
+        switch converted {
         case .value(let value): return value
         case .failed(let failure):
           if onMismatch == .fail && failure == .mismatch {
             throw ModelError.wrongTopLevel(Value.self, cannotBeReadFrom: call.document.kind(of: node), at: path())
+              .decodingError
           }
           if call.options.strict || onMismatch == .fail {
             call.read.path = path()
-            throw call.read.failure(failure, node, target: "\(Value.self)")
+            throw call.read.failure(failure, node, target: "\(Value.self)", type: Self.reported(Value.self, failure))
+              .decodingError
           }
           if onMismatch == .drop { throw DroppedElement() }
         }
       } else if call.options.strict {
-        throw ModelError.missing("\(Value.self)", at: path())
+        throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
       }
       return try emptyValue(Value.self, key: key)
     }
@@ -140,6 +152,13 @@ final class DocumentDecoder: Decoder {
       call: call, node: node, parent: self, key: key, mapping: traits?.mapping,
       onMismatch: call.options.strict ? .empty : onMismatch)
     return try Value(from: decoder)
+  }
+
+  /// The type an error names, as `JSONDecoder` names it: a collection of
+  /// the wrong kind is an array or dictionary of anything.
+  private static func reported<Value>(_ type: Value.Type, _ failure: ConversionFailure) -> any Any.Type {
+    guard failure == .mismatch, Value.self is any ContainerConvertible.Type else { return Value.self }
+    return Value.self is any AppendableCollection.Type ? [Any].self : [String: Any].self
   }
 
   /// `Value`, known to be the collection type `Collection`, decoded element by element.
@@ -158,7 +177,7 @@ final class DocumentDecoder: Decoder {
     do {
       return try read(DocumentDecoder(call: call, node: node, parent: self, key: key))
     } catch {
-      if call.options.strict || onMismatch == .fail { throw error }
+      if call.options.strict || onMismatch == .fail { throw (error as? ModelError)?.decodingError ?? error }
       if onMismatch == .drop { throw DroppedElement() }
       return try emptyValue(Value.self, key: key)
     }

@@ -13,7 +13,12 @@ public import Foundation
 /// as null; a missing key or unconvertible value for a non-optional
 /// property gets its type's empty value (0, false, "", an empty collection,
 /// a nested type decoded from nothing). Strict: a missing key, a `null` or
-/// a kind mismatch is a `ModelError` naming the path.
+/// a kind mismatch is an error naming the path.
+///
+/// Errors are Foundation's `DecodingError`, with the cases and coding paths
+/// `JSONDecoder` uses (`catch DecodingError.keyNotFound` works, in a type's
+/// own `init(from:)` too); each carries ModelKit's `ModelError` (JSON path,
+/// line, column) as its underlying error. A type's own errors pass through.
 ///
 /// A decoder is `Sendable`, as Foundation's is: one can be shared (a
 /// `static let`) and used from many threads; each call reads the settings
@@ -60,37 +65,38 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from UTF-8 JSON text.
   ///
-  /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
-  ///   for a top-level value of the wrong kind, and in strict mode the
-  ///   errors `JSONDecoder` would report, with their paths.
+  /// - Throws: `DecodingError`, with the `ModelError` underneath:
+  ///   `.dataCorrupted` for invalid JSON, `.typeMismatch` for a top-level
+  ///   value of the wrong kind, and in strict mode the errors `JSONDecoder`
+  ///   would report, with their paths; a type's own errors as they are.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     try decode(type) { options throws(ModelError) in try InputDocument(data, options) }
   }
 
   /// Decodes `type` from JSON text.
   ///
-  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     try decode(type) { options throws(ModelError) in try InputDocument(text, options) }
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
-  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     try decode(type) { options throws(ModelError) in try InputDocument(value.jsonBytes(), options) }
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
   ///
-  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     try decode(type) { options throws(ModelError) in try InputDocument(bytes, options) }
   }
 
   /// Decodes `type` from a JSON object.
   ///
-  /// - Throws: `ModelError`, as `decode(_:from:)` with `Data` does.
+  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
     try decode(type) { options throws(ModelError) in try InputDocument(object, options) }
@@ -99,9 +105,14 @@ public final class ModelDecoder: Sendable {
   /// Decodes `type` from the document `parse` makes, with the settings as they are now.
   private func decode<T: Decodable>(
     _ type: T.Type, parse: (DecodingOptions) throws(ModelError) -> InputDocument
-  ) throws(ModelError) -> T {
+  ) throws -> T {
     let current = settings.current
-    let input = try parse(current.settings.options)
+    let input: InputDocument
+    do {
+      input = try parse(current.settings.options)
+    } catch {
+      throw error.decodingError
+    }
     let call = DecodeCall(
       ReadContext(document: input.document, options: current.settings.options), userInfo: current.settings.userInfo,
       dates: current.settings.dates, data: current.settings.data)
@@ -114,8 +125,8 @@ public final class ModelDecoder: Sendable {
       }
       let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: nil)
       return try decoder.decode(T.self, from: input.node, key: nil, onMismatch: .fail)
-    } catch {
-      throw ModelError.decoding(error, of: type, at: call.root)
+    } catch let error as ModelError {
+      throw error.decodingError
     }
   }
 }

@@ -59,20 +59,38 @@ public final class ModelEncoder: Sendable {
 
   /// `value` as UTF-8 JSON text.
   ///
-  /// - Throws: `ModelError`: `.unencodable` for a reference cycle or a value
-  ///   with no JSON form, `.rejected` when a model's `didEncode` throws.
+  /// - Throws: `EncodingError.invalidValue` with the `ModelError` underneath
+  ///   (`.unencodable` for a reference cycle or a value with no JSON form,
+  ///   `.rejected` when a model's `didEncode` throws); a type's own errors
+  ///   as they are, as `JSONEncoder` passes them.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let current = settings.current
     var context = WriteContext(options: current.settings.options, capacity: 1024)
-    try EncodingStream.encode(value, into: &context, call: call(from: context, current))
+    do {
+      try EncodingStream.encode(value, into: &context, call: call(from: context, current))
+    } catch {
+      throw Self.foundationError(error, value)
+    }
     return context.json.withBytes { Data($0) }
   }
 
   /// `value` as a `JSONValue`.
   ///
-  /// - Throws: `ModelError`, as `encode(_:)` does.
+  /// - Throws: `EncodingError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
     let current = settings.current
-    return try TreeEncoder.encode(value, call: call(from: WriteContext(options: current.settings.options, capacity: 16), current)).value
+    do {
+      return try TreeEncoder.encode(value, call: call(from: WriteContext(options: current.settings.options, capacity: 16), current))
+        .value
+    } catch {
+      throw Self.foundationError(error, value)
+    }
+  }
+
+  /// What `JSONEncoder` would throw: a type's own error as it is, anything
+  /// else as an `EncodingError` with the `ModelError` underneath.
+  private static func foundationError(_ error: ModelError, _ value: Any) -> any Error {
+    if error.wrapsCallerError, let own = error.underlying { return own }
+    return error.encodingError(for: value)
   }
 }

@@ -47,7 +47,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool {
     guard let node = node(for: key) else {
       if decoder.call.options.strict {
-        throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+        throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
       }
       return true
     }
@@ -114,7 +114,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let node = node(for: key)
     if node == nil && decoder.call.options.strict {
-      throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+      throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
     }
     return try decoder.decode(T.self, from: node, key: key)
   }
@@ -129,7 +129,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let node = node(for: key)
     if node == nil && decoder.call.options.strict {
-      throw ModelError.missing("key '\(key.stringValue)'", at: path(key))
+      throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
     }
     return try decoder.decode(T.self, from: node, key: key)
   }

@@ -46,14 +46,18 @@ struct ReadContext {
     case .value(let value):
       return value
     case .failed(let failure):
-      if options.strict { throw self.failure(failure, node, target: "an element of type \(converter.typeName)") }
+      if options.strict {
+        throw self.failure(failure, node, target: "an element of type \(converter.typeName)", type: Value.self)
+      }
       return nil
     }
   }
 
   /// The error for a value at `node` that did not convert, here.
-  func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String) -> ModelError {
-    .conversion(failure, found: describe(node), target: target, at: path)
+  func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
+    -> ModelError
+  {
+    .conversion(failure, found: describe(node), target: target, at: path, type: type)
   }
 
   /// "the string "abc"", "the number 1.5", "an array", … for messages.

@@ -54,6 +54,25 @@ struct CodingPath {
     return path
   }
 
+  /// One key or index of a path, kept by an error after its documents are gone.
+  enum Component: Sendable {
+    case key(String)
+    case index(Int)
+  }
+
+  /// The path as keys and indices (a key path gives one key per segment).
+  var components: [Component] {
+    steps.flatMap { step -> [Component] in
+      switch step {
+      case .key(let key): [.key(key)]
+      case .keyNode(let document, let node): [.key(document.string(node) ?? "")]
+      case .keyUTF8(let utf8): [.key(String(decoding: utf8, as: UTF8.self))]
+      case .keyPath(let segments): segments.map(Component.key)
+      case .index(let index): [.index(index)]
+      }
+    }
+  }
+
   /// `$`, `$.author.birthday`, `$.users[3].id`.
   var text: String {
     var text = "$"

@@ -5,16 +5,17 @@ import ModelKitJSON
 extension ModelError {
   /// A value that did not convert. `found` describes the JSON value (nil:
   /// "the value"), `target` what it was for ("property 'id' of type Int").
-  static func conversion(_ failure: ConversionFailure, found: String?, target: String, at path: CodingPath)
-    -> ModelError
-  {
+  static func conversion(
+    _ failure: ConversionFailure, found: String?, target: String, at path: CodingPath, type: (any Any.Type)? = nil
+  ) -> ModelError {
     let found = found ?? "the value"
     return switch failure {
-    case .null: ModelError(.unexpectedNull, "null is not a value for \(target)", at: path)
-    case .mismatch: ModelError(.typeMismatch, "\(found) is not a value for \(target)", at: path)
-    case .outOfRange: ModelError(.outOfRange, "\(found) is out of range for \(target)", at: path)
-    case .unconvertible: ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path)
-    case .rejected: ModelError(.rejected, "the value for \(target) was rejected", at: path)
+    case .null: ModelError(.unexpectedNull, "null is not a value for \(target)", at: path, valueType: type)
+    case .mismatch: ModelError(.typeMismatch, "\(found) is not a value for \(target)", at: path, valueType: type)
+    case .outOfRange: ModelError(.outOfRange, "\(found) is out of range for \(target)", at: path, valueType: type)
+    case .unconvertible:
+      ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path, valueType: type)
+    case .rejected: ModelError(.rejected, "the value for \(target) was rejected", at: path, valueType: type)
     }
   }
 
@@ -39,13 +40,13 @@ extension ModelError {
   }
 
   /// A container of the wrong kind asked for inside a value (strict Codable decoding).
-  static func wrongContainer(expected: String, found: JSONKind, at path: CodingPath) -> ModelError {
-    ModelError(.typeMismatch, "expected \(expected), found \(found.article)", at: path)
+  static func wrongContainer(expected: String, found: JSONKind, at path: CodingPath, type: any Any.Type) -> ModelError {
+    ModelError(.typeMismatch, "expected \(expected), found \(found.article)", at: path, valueType: type)
   }
 
   /// A value that is not there (strict Codable decoding).
-  static func missing(_ what: String, at path: CodingPath) -> ModelError {
-    ModelError(.missingKey, "no value for \(what)", at: path)
+  static func missing(_ what: String, at path: CodingPath, type: (any Any.Type)? = nil) -> ModelError {
+    ModelError(.missingKey, "no value for \(what)", at: path, valueType: type)
   }
 
   /// A reference cycle between class instances being encoded.
@@ -71,14 +72,26 @@ extension ModelError {
   /// An error thrown by a type's own `encode(to:)`, as a `ModelError`.
   static func encoding(_ error: any Error, of type: Any.Type, at path: CodingPath) -> ModelError {
     if let error = error as? ModelError { return error }
-    return ModelError(.unencodable, "\(type) could not be encoded: \(error)", at: path, underlying: error)
+    if let error = error as? any UnderlyingModelError, let inner = error.modelError { return inner }
+    var wrapped = ModelError(.unencodable, "\(type) could not be encoded: \(error)", at: path, underlying: error)
+    wrapped.wrapsCallerError = true
+    return wrapped
   }
 
   /// An error thrown by a type's own `init(from:)`, as a `ModelError`.
   static func decoding(_ error: any Error, of type: Any.Type, at path: CodingPath) -> ModelError {
     if let error = error as? ModelError { return error }
-    return ModelError(.typeMismatch, "\(type) could not be decoded: \(error)", at: path, underlying: error)
+    if let error = error as? any UnderlyingModelError, let inner = error.modelError { return inner }
+    var wrapped = ModelError(.typeMismatch, "\(type) could not be decoded: \(error)", at: path, underlying: error)
+    wrapped.wrapsCallerError = true
+    return wrapped
   }
+}
+
+/// An error that carries a `ModelError` underneath (Foundation's errors, as
+/// the Codable bridge throws them).
+protocol UnderlyingModelError: Error {
+  var modelError: ModelError? { get }
 }
 
 extension JSONKind {

@@ -49,6 +49,13 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   public let syntaxError: JSONError?
   /// The error that caused this one, such as a hook's own error.
   public let underlying: (any Error & Sendable)?
+  /// `codingPath` as keys and indices, for Foundation's errors.
+  let location: [CodingPath.Component]
+  /// The Swift type the value was for, where one was.
+  let valueType: (any Any.Type)?
+  /// Whether `underlying` is an error a type's own `encode(to:)` or
+  /// `init(from:)` threw, which Foundation's coders pass on as it is.
+  var wrapsCallerError = false
 
   /// Creates an error.
   public init(
@@ -60,6 +67,8 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     self.codingPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
+    location = []
+    valueType = nil
   }
 
   /// Wraps a reader error as a `.syntax` error.
@@ -68,8 +77,17 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   }
 
   /// An error at `path`, named now (its key nodes may not outlive the call).
-  init(_ kind: Kind, _ message: String, at path: CodingPath, underlying: (any Error & Sendable)? = nil) {
-    self.init(kind: kind, message: message, codingPath: path.text, underlying: underlying)
+  init(
+    _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
+    underlying: (any Error & Sendable)? = nil
+  ) {
+    self.kind = kind
+    self.message = message
+    codingPath = path.text
+    syntaxError = nil
+    self.underlying = underlying
+    location = path.components
+    self.valueType = valueType
   }
 
   /// The 1-based line of a syntax error.

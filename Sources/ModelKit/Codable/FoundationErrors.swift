@@ -1,0 +1,63 @@
+/// ModelKit's errors as Foundation's: what `ModelDecoder` and
+/// `ModelEncoder` throw, and what their containers throw to a type's own
+/// `init(from:)`, so that `catch DecodingError.keyNotFound` works as with
+/// `JSONDecoder`. The `ModelError` (JSON path, line, column) is the
+/// underlying error of each.
+extension ModelError {
+  /// This error as the `DecodingError` case `JSONDecoder` throws for it.
+  var decodingError: DecodingError {
+    let keys = location.map { component -> any CodingKey in
+      switch component {
+      case .key(let key): AnyKey(key)
+      case .index(let index): AnyKey(index: index)
+      }
+    }
+    let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self)
+    switch kind {
+    case .missingKey:
+      guard let last = keys.last else { return .dataCorrupted(context) }
+      return .keyNotFound(
+        last, DecodingError.Context(codingPath: Array(keys.dropLast()), debugDescription: description, underlyingError: self))
+    case .unexpectedNull:
+      return .valueNotFound(valueType ?? Any.self, context)
+    case .typeMismatch, .wrongTopLevel:
+      return .typeMismatch(valueType ?? Any.self, context)
+    case .syntax, .outOfRange, .rejected, .unencodable, .unsupportedType, .tooDeep:
+      return .dataCorrupted(context)
+    }
+  }
+
+  /// This error as the `EncodingError` `JSONEncoder` throws, about `value`.
+  func encodingError(for value: Any) -> EncodingError {
+    let keys = location.map { component -> any CodingKey in
+      switch component {
+      case .key(let key): AnyKey(key)
+      case .index(let index): AnyKey(index: index)
+      }
+    }
+    return .invalidValue(value, EncodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self))
+  }
+}
+
+extension DecodingError: UnderlyingModelError {
+  /// The `ModelError` underneath, when ModelKit threw this.
+  var modelError: ModelError? {
+    switch self {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
+      .dataCorrupted(let context):
+      context.underlyingError as? ModelError
+    @unknown default:
+      nil
+    }
+  }
+}
+
+extension EncodingError: UnderlyingModelError {
+  /// The `ModelError` underneath, when ModelKit threw this.
+  var modelError: ModelError? {
+    switch self {
+    case .invalidValue(_, let context): context.underlyingError as? ModelError
+    @unknown default: nil
+    }
+  }
+}

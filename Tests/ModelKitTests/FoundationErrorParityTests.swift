@@ -1,0 +1,111 @@
+import Foundation
+import ModelKit
+import Testing
+
+private struct Person: Codable {
+  var id: Int
+  var name: String
+  var tags: [Int]?
+  var friend: Friend?
+}
+
+private struct Friend: Codable {
+  var since: UInt8
+}
+
+/// Reads three integers from an array, as hand-written `init(from:)` methods do.
+private struct Triple: Codable {
+  var values: [Int]
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    values = [try container.decode(Int.self), try container.decode(Int.self), try container.decode(Int.self)]
+  }
+}
+
+/// A type whose own `init(from:)` catches `keyNotFound`, as users write.
+private struct Defaulted: Codable {
+  var count: Int
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    do {
+      count = try container.decode(Int.self, forKey: .count)
+    } catch DecodingError.keyNotFound {
+      count = -1
+    }
+  }
+}
+
+/// The case, the type (where there is one) and the coding path of a decoding error.
+private func shape(of error: any Error) -> String {
+  func path(_ context: DecodingError.Context) -> String {
+    context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
+  }
+  switch error {
+  case DecodingError.keyNotFound(let key, let context): return "keyNotFound \(key.stringValue) at \(path(context))"
+  case DecodingError.valueNotFound(let type, let context): return "valueNotFound \(type) at \(path(context))"
+  case DecodingError.typeMismatch(let type, let context): return "typeMismatch \(type) at \(path(context))"
+  case DecodingError.dataCorrupted(let context): return "dataCorrupted at \(path(context))"
+  default: return "\(type(of: error))"
+  }
+}
+
+@Suite("Foundation's errors from the coders")
+struct FoundationErrorParityTests {
+  let strict = ModelDecoder(options: DecodingOptions(strict: true))
+
+  /// Strict decoding throws the case and path `JSONDecoder` throws, with the `ModelError` underneath.
+  @Test(arguments: [
+    #"{"id": 1}"#,
+    #"{"id": null, "name": "x"}"#,
+    #"{"id": "1", "name": "x"}"#,
+    #"{"id": 1, "name": "x", "tags": [1, "a"]}"#,
+    #"{"id": 1, "name": "x", "tags": {}}"#,
+    #"{"id": 1, "name": "x", "friend": {}}"#,
+    #"{"id": 1, "name": "x", "friend": {"since": "y"}}"#,
+    #"{"id": 1, "name": 2}"#,
+    "[1]",
+  ])
+  func casesAndPathsMatchJSONDecoder(_ json: String) {
+    var ours = ""
+    var theirs = ""
+    do { _ = try strict.decode(Person.self, from: json) } catch {
+      ours = shape(of: error)
+      #expect(underlyingModelError(error) != nil)
+    }
+    do { _ = try JSONDecoder().decode(Person.self, from: Data(json.utf8)) } catch { theirs = shape(of: error) }
+    #expect(!theirs.isEmpty)
+    #expect(ours == theirs)
+  }
+
+  @Test func unkeyedContainersAtTheirEndMatchJSONDecoder() {
+    var ours = ""
+    var theirs = ""
+    do { _ = try strict.decode(Triple.self, from: "[1, 2]") } catch { ours = shape(of: error) }
+    do { _ = try JSONDecoder().decode(Triple.self, from: Data("[1, 2]".utf8)) } catch { theirs = shape(of: error) }
+    #expect(ours == theirs)
+  }
+
+  @Test func syntaxErrorsAreDataCorrupted() throws {
+    let error = #expect(throws: DecodingError.self) { try strict.decode(Person.self, from: "{\"id\": ") }
+    guard case .dataCorrupted(let context)? = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(context.codingPath.isEmpty)
+    #expect((context.underlyingError as? ModelError)?.kind == .syntax)
+    #expect((context.underlyingError as? ModelError)?.line == 1)
+  }
+
+  @Test func typesCatchFoundationsErrorsInTheirOwnDecoding() throws {
+    #expect(try strict.decode(Defaulted.self, from: "{}").count == -1)
+    #expect(try JSONDecoder().decode(Defaulted.self, from: Data("{}".utf8)).count == -1)
+  }
+
+  @Test func modelEntryPointsKeepModelError() {
+    struct Holder: JSONModel { var person = Person(id: 0, name: "") }
+    let error = #expect(throws: ModelError.self) {
+      try Holder(json: #"{"person": {"id": "x", "name": "n"}}"#, options: DecodingOptions(strict: true))
+    }
+    #expect(error?.codingPath == "$.person.id")
+  }
+}

@@ -3,9 +3,11 @@ import PackageDescription
 
 // libFuzzer targets for ModelKit: the JSON reader, the model layer and the
 // Codable bridge. Build them in debug with
-// `swift build --disable-dead-strip --sanitize=fuzzer --sanitize=address`
-// (dead stripping drops the coverage counters of every module but the
-// executable's) and run them as the README says; this
+// `swift build --disable-dead-strip --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`
+// and run them as the README says: given two `--sanitize` options, SwiftPM
+// hands the compiler only one of them, in no fixed order, so both go to
+// the compiler together; dead stripping would drop the coverage counters
+// of every module but the executable's. This
 // is a separate package so that a plain `swift build` of ModelKit never
 // needs the fuzzer runtime. ModelKit's own sources are linked in as this
 // package's targets (Sources/ModelKit, ModelKitJSON, CModelKitStack point

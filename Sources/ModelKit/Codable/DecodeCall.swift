@@ -13,8 +13,6 @@ final class DecodeCall {
   /// at a time, so unchecked).
   @exclusivity(unchecked) var read: ReadContext
   let converters = ConverterCache()
-  /// Ends a walk that would overflow the thread's stack.
-  @exclusivity(unchecked) var stack = StackGuard()
 
   /// How dates and data are read; `nil` for ModelKit's own rules.
   let dateStrategy: ModelDecoder.DateDecodingStrategy?

@@ -97,7 +97,7 @@ final class DocumentDecoder: Decoder {
     _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch = .empty
   ) throws -> Value {
     func path() -> CodingPath { call.path(key.map { codingPath + [$0] } ?? codingPath) }
-    try call.stack.check(depth: depth, at: path())
+    try StackGuard.check(depth: depth, at: path())
     if let strategy = call.dateStrategy, Value.self == Date.self {
       return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
     }

@@ -11,8 +11,6 @@ final class EncodeCall {
   /// The class instances being written when the call began.
   let active: Set<ObjectIdentifier>
   lazy var converters = ConverterCache()
-  /// Ends a walk that would overflow the thread's stack.
-  @exclusivity(unchecked) var stack = StackGuard()
   /// How dates and data are written; `nil` for ModelKit's own rules.
   let dateStrategy: ModelEncoder.DateEncodingStrategy?
   let dataStrategy: ModelEncoder.DataEncodingStrategy?

@@ -156,7 +156,7 @@ final class EncodingStream {
     throws
   {
     let depth = frames.count
-    try write.stack.check(depth: depth, at: call.path(StreamingEncoder.path(parent, key)))
+    try StackGuard.check(depth: depth, at: call.path(StreamingEncoder.path(parent, key)))
     if Value.self == String.self {
       try begin(slot)
       write.json.write(Self.load(value, as: String.self))

@@ -44,7 +44,7 @@ final class TreeEncoder: Encoder {
   func encode<Value: Encodable>(
     _ value: Value, into node: EncodedNode, parent: [any CodingKey], key: (any CodingKey)?
   ) throws {
-    try call.stack.check(depth: parent.count, at: call.path(key.map { parent + [$0] } ?? parent))
+    try StackGuard.check(depth: parent.count, at: call.path(key.map { parent + [$0] } ?? parent))
     if try call.encodeByStrategy(value, to: TreeEncoder(call: call, node: node, parentPath: parent, key: key)) {
       return
     }

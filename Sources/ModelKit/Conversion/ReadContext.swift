@@ -13,8 +13,6 @@ struct ReadContext {
   let models: any ModelReading
   /// Reads the types only Codable handles (the Codable bridge).
   let codable: any CodableReading
-  /// Ends a walk that would overflow the thread's stack.
-  var stack = StackGuard()
 
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(), models: any ModelReading,
@@ -29,9 +27,7 @@ struct ReadContext {
 
   /// The same reader over another document (a hook's replacement input), at this path.
   func reading(_ document: JSONDocument) -> ReadContext {
-    var context = ReadContext(document: document, options: options, path: path, models: models, codable: codable)
-    context.stack = stack
-    return context
+    ReadContext(document: document, options: options, path: path, models: models, codable: codable)
   }
 
   /// Decodes one element of a container at `step`; nil when it is dropped
@@ -41,7 +37,7 @@ struct ReadContext {
   ) throws(ModelError) -> Value? {
     path.push(step)
     defer { path.pop() }
-    try stack.check(depth: path.steps.count, at: path)
+    try StackGuard.check(depth: path.steps.count, at: path)
     switch try converter.decode(node, &self) {
     case .value(let value):
       return value

@@ -16,8 +16,6 @@ struct WriteContext {
   let models: any ModelWriting
   /// Writes the types only Codable handles (the Codable bridge).
   let codable: any CodableWriting
-  /// Ends a walk that would overflow the thread's stack.
-  var stack = StackGuard()
 
   init(
     options: JSONWriteOptions, capacity: Int = 16_384, path: CodingPath = CodingPath(),
@@ -37,10 +35,7 @@ struct WriteContext {
   func detached(sorted: Bool = false, capacity: Int = 64) -> WriteContext {
     var options = options.subtracting(.prettyPrinted)
     if sorted { options.insert(.sortedKeys) }
-    var context = WriteContext(
-      options: options, capacity: capacity, path: path, active: active, models: models, codable: codable)
-    context.stack = stack
-    return context
+    return WriteContext(options: options, capacity: capacity, path: path, active: active, models: models, codable: codable)
   }
 
   /// Runs `body` with `object` marked as being written; reaching it again
@@ -61,7 +56,7 @@ struct WriteContext {
     guard !converter.isOmitted(value) else { return json.writeNull() }
     path.push(step)
     defer { path.pop() }
-    try stack.check(depth: path.steps.count, at: path)
+    try StackGuard.check(depth: path.steps.count, at: path)
     try converter.encode(value, &self)
   }
 

@@ -185,7 +185,7 @@ struct ModelReader: ModelReading {
     if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
     context.path.push(step)
     defer { context.path.pop() }
-    try context.stack.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.path.steps.count, at: context.path)
     try decodeFields(schema, node, field, &context)
     return true
   }
@@ -196,7 +196,7 @@ struct ModelReader: ModelReading {
   ) throws(ModelError) {
     context.path.push(step)
     defer { context.path.pop() }
-    try context.stack.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.path.steps.count, at: context.path)
     if let failure = try field.converter.decodeField(base + field.offset, node, &context), context.options.strict {
       throw context.failure(failure, node, target: "property '\(field.name)' of type \(field.converter.typeName)")
     }

@@ -17,7 +17,7 @@ enum FoundationGraph {
     guard context.path.steps.count < maximumDepth else {
       throw ModelError(failure, "the graph is nested deeper than \(maximumDepth) levels", at: context.path)
     }
-    try context.stack.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.path.steps.count, at: context.path)
     if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
       return JSONValue(foundationNumber: number)
     }

@@ -27,7 +27,7 @@ enum ModelCopy {
     if let done = memo.copies[ObjectIdentifier(object)] as? Model { return done }
     memo.depth += 1
     defer { memo.depth -= 1 }
-    guard memo.stack.hasRoom(depth: memo.depth) else { return model }
+    guard StackGuard.hasRoom(depth: memo.depth) else { return model }
     let copy = type(of: model).init()
     let copyObject = copy as AnyObject
     memo.copies[ObjectIdentifier(object)] = copyObject
@@ -53,7 +53,6 @@ final class CopyMemo: @unchecked Sendable {
   // Only used by the task that runs the copy.
   @TaskLocal static var current: CopyMemo?
   var copies: [ObjectIdentifier: AnyObject] = [:]
-  /// How many class models the copy in progress is inside, and the stack they use.
+  /// How many class models the copy in progress is inside.
   var depth = 0
-  var stack = StackGuard()
 }

@@ -5,7 +5,7 @@
 enum ModelDescription {
   static func describe<Model: JSONModel>(_ model: Model, level: Int, _ context: inout WriteContext) -> String {
     let name = "\(type(of: model))"
-    guard context.stack.hasRoom(depth: level) else { return "<\(name): …>" }
+    guard StackGuard.hasRoom(depth: level) else { return "<\(name): …>" }
     guard let schema = try? SchemaCache.shared.schema(for: type(of: model)) else { return name }
     guard schema.isClass else { return describe(model, name, schema, level, &context) }
     do {

@@ -21,8 +21,7 @@ struct ArrayContainer: UnkeyedDecodingContainer {
   private mutating func next(_ type: any Any.Type) throws -> JSONDocument.Node {
     guard let node = upcoming else {
       let path = decoder.call.path(codingPath + [AnyKey(index: currentIndex)])
-      throw ModelError(.unexpectedNull, "unkeyed container is at end (no element \(currentIndex))", at: path, valueType: type)
-        .decodingError
+      throw ModelError.pastTheEnd(index: currentIndex, at: path, type: type).decodingError
     }
     upcoming = elements?.next()
     currentIndex += 1

@@ -72,12 +72,11 @@ final class DocumentDecoder: Decoder {
     let type: any Any.Type = kind == .object ? [String: Any].self : [Any].self
     if onMismatch != .empty, let found = node.map({ call.document.kind(of: $0) }), found != kind {
       if onMismatch == .drop { throw DroppedElement() }
-      throw ModelError(.wrongTopLevel, "expected \(what), found \(found.article)", at: path, valueType: type)
-        .decodingError
+      throw ModelError.wrongTopLevel(expected: what, found: found, at: path, valueType: type).decodingError
     }
     guard let node else {
       if call.options.strict {
-        throw ModelError(.unexpectedNull, "expected \(what), found nothing", at: path, valueType: type).decodingError
+        throw ModelError.missingContainer(what, at: path, type: type).decodingError
       }
       return nil
     }

@@ -79,8 +79,7 @@ final class EncodedNode {
   /// sets everywhere, so equal sets always give the same output.
   func sortElements() {
     guard kind == .array else { return }
-    items = items.map { ($0, Self.value(of: $0).jsonBytes(options: .sortedKeys)) }
-      .sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+    items = SetOrder.sorted(items) { Self.value(of: $0).jsonBytes(options: .sortedKeys) }
   }
 
   /// The members to write: each key once, at its first position, with its

@@ -4,14 +4,19 @@
 /// `JSONDecoder`. The `ModelError` (JSON path, line, column) is the
 /// underlying error of each.
 extension ModelError {
-  /// This error as the `DecodingError` case `JSONDecoder` throws for it.
-  var decodingError: DecodingError {
-    let keys = location.map { component -> any CodingKey in
+  /// `location` as coding keys.
+  private var codingKeys: [any CodingKey] {
+    location.map { component -> any CodingKey in
       switch component {
       case .key(let key): AnyKey(key)
       case .index(let index): AnyKey(index: index)
       }
     }
+  }
+
+  /// This error as the `DecodingError` case `JSONDecoder` throws for it.
+  var decodingError: DecodingError {
+    let keys = codingKeys
     let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self)
     switch kind {
     case .missingKey:
@@ -29,13 +34,7 @@ extension ModelError {
 
   /// This error as the `EncodingError` `JSONEncoder` throws, about `value`.
   func encodingError(for value: Any) -> EncodingError {
-    let keys = location.map { component -> any CodingKey in
-      switch component {
-      case .key(let key): AnyKey(key)
-      case .index(let index): AnyKey(index: index)
-      }
-    }
-    return .invalidValue(value, EncodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self))
+    .invalidValue(value, EncodingError.Context(codingPath: codingKeys, debugDescription: description, underlyingError: self))
   }
 }
 

@@ -66,8 +66,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     context.json.endArray()
   }
 
-  /// Sets have no order of their own: their elements are written sorted by
-  /// their JSON text, so equal sets always write the same bytes.
+  /// Sets have no order of their own: their elements are written in `SetOrder`.
   private func encodeSorted(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     var encoded: [[UInt8]] = []
     encoded.reserveCapacity(value.count)
@@ -76,7 +75,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
       try single.element(item, at: .index(encoded.count), with: element)
       encoded.append(single.json.bytes)
     }
-    encoded.sort { $0.lexicographicallyPrecedes($1) }
+    encoded = SetOrder.sorted(encoded) { $0 }
     context.json.beginArray()
     for bytes in encoded { context.json.write(try WriteContext.value(of: bytes)) }
     context.json.endArray()

@@ -15,7 +15,7 @@ enum FoundationGraph {
     -> JSONValue
   {
     guard context.path.steps.count < maximumDepth else {
-      throw ModelError(failure, "the graph is nested deeper than \(maximumDepth) levels", at: context.path)
+      throw .graphTooDeep(maximumDepth, kind: failure, at: context.path)
     }
     try StackGuard.check(depth: context.path.steps.count, at: context.path)
     if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
@@ -57,9 +57,9 @@ enum FoundationGraph {
     case let array as [Any]:
       return .array(try elements(array, &context, failure))
     case let set as Set<AnyHashable>:
-      return .array(try sorted(elements(set.map(\.base), &context, failure)))
+      return .array(SetOrder.sorted(try elements(set.map(\.base), &context, failure)))
     case let set as NSSet:
-      return .array(try sorted(elements(set.allObjects, &context, failure)))
+      return .array(SetOrder.sorted(try elements(set.allObjects, &context, failure)))
     case let model as any JSONModel:
       return try encoded(model, &context)
     case let raw as any RawRepresentable:
@@ -68,7 +68,7 @@ enum FoundationGraph {
       guard let wrapped = optional.wrappedAny else { return .null }
       return try value(from: wrapped, in: &context, failure: failure)
     default:
-      throw ModelError(failure, "a value of type \(type(of: any)) has no JSON form", at: context.path)
+      throw .noJSONForm(any, kind: failure, at: context.path)
     }
   }
 
@@ -83,11 +83,6 @@ enum FoundationGraph {
       elements.append(try value(from: element, in: &context, failure: failure))
     }
     return elements
-  }
-
-  /// A set's elements in the order of their JSON text, so equal sets write the same bytes.
-  private static func sorted(_ elements: [JSONValue]) -> [JSONValue] {
-    elements.map { ($0, $0.jsonBytes(options: .sortedKeys)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
   }
 
   /// A value of a type ModelKit converts, written as a property of that type would be.

@@ -28,10 +28,12 @@ extension ModelError {
 
   /// A top-level value of the wrong kind.
   static func wrongTopLevel(
-    expected: String, found: JSONKind, for type: Any.Type? = nil, at path: CodingPath = CodingPath()
+    expected: String, found: JSONKind, for type: Any.Type? = nil, at path: CodingPath = CodingPath(),
+    valueType: (any Any.Type)? = nil
   ) -> ModelError {
     let target = type.map { " for \($0)" } ?? ""
-    return ModelError(.wrongTopLevel, "expected \(expected)\(target), found \(found.article)", at: path)
+    return ModelError(
+      .wrongTopLevel, "expected \(expected)\(target), found \(found.article)", at: path, valueType: valueType)
   }
 
   /// A top-level value of a kind `type` cannot be read from.
@@ -42,6 +44,26 @@ extension ModelError {
   /// A container of the wrong kind asked for inside a value (strict Codable decoding).
   static func wrongContainer(expected: String, found: JSONKind, at path: CodingPath, type: any Any.Type) -> ModelError {
     ModelError(.typeMismatch, "expected \(expected), found \(found.article)", at: path, valueType: type)
+  }
+
+  /// A container that is not there (strict Codable decoding).
+  static func missingContainer(_ what: String, at path: CodingPath, type: any Any.Type) -> ModelError {
+    ModelError(.unexpectedNull, "expected \(what), found nothing", at: path, valueType: type)
+  }
+
+  /// An unkeyed container asked for an element past its end.
+  static func pastTheEnd(index: Int, at path: CodingPath, type: any Any.Type) -> ModelError {
+    ModelError(.unexpectedNull, "unkeyed container is at end (no element \(index))", at: path, valueType: type)
+  }
+
+  /// A Foundation graph nested deeper than `limit`; of kind `kind`.
+  static func graphTooDeep(_ limit: Int, kind: Kind, at path: CodingPath) -> ModelError {
+    ModelError(kind, "the graph is nested deeper than \(limit) levels", at: path)
+  }
+
+  /// A value in a Foundation graph with no JSON form; of kind `kind`.
+  static func noJSONForm(_ value: Any, kind: Kind, at path: CodingPath) -> ModelError {
+    ModelError(kind, "a value of type \(type(of: value)) has no JSON form", at: path)
   }
 
   /// A value that is not there (strict Codable decoding).

@@ -1,0 +1,14 @@
+/// The order ModelKit writes a set's elements in, wherever it writes one
+/// (converters, the tree encoder, Foundation graphs): by their compact JSON
+/// text with sorted keys, so equal sets always give the same bytes.
+enum SetOrder {
+  /// `elements` in set order; `text` gives an element's compact, key-sorted JSON.
+  static func sorted<Element>(_ elements: [Element], text: (Element) -> [UInt8]) -> [Element] {
+    elements.map { ($0, text($0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
+  }
+
+  /// JSON values in set order.
+  static func sorted(_ values: [JSONValue]) -> [JSONValue] {
+    sorted(values) { $0.jsonBytes(options: .sortedKeys) }
+  }
+}

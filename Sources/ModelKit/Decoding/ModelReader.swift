@@ -50,14 +50,17 @@ struct ModelReader: ModelReading {
   static func populate<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
-    if schema.hooks.mayRun(.willDecode), let view = JSONObject(viewing: node, in: context.document) {
+    // One view of the object serves both hooks.
+    var view: JSONObject?
+    if schema.hooks.mayRun(.willDecode), let input = JSONObject(viewing: node, in: context.document) {
+      view = input
       let replacement: JSONObject?
       do {
-        replacement = try schema.hooks.run(.willDecode) { try model.willDecode(from: view) } ?? nil
+        replacement = try schema.hooks.run(.willDecode) { try model.willDecode(from: input) } ?? nil
       } catch {
         throw .rejected(by: "willDecode", error, at: context.path)
       }
-      if let replacement, !replacement.sharesStorage(with: view) {
+      if let replacement, !replacement.sharesStorage(with: input) {
         try populateFromReplacement(&model, schema: schema, replacement: replacement, &context)
         try finish(&model, schema: schema, input: replacement, context)
         return
@@ -67,7 +70,7 @@ struct ModelReader: ModelReading {
       try decodeFields(schema, node, base, &context)
     }
     guard schema.hooks.mayRun(.didDecode) else { return }
-    try finish(&model, schema: schema, input: JSONObject(viewing: node, in: context.document), context)
+    try finish(&model, schema: schema, input: view ?? JSONObject(viewing: node, in: context.document), context)
   }
 
   /// Called by the converter of a nested model for a field that holds one

@@ -12,17 +12,21 @@ struct JSONWriterTests {
   @Test func writesPrettyText() {
     let expected = """
       {
-        "b": [
+        "b" : [
           1,
           "two",
           null
         ],
-        "a": {
-          "x": true,
-          "empty": {},
-          "list": []
+        "a" : {
+          "x" : true,
+          "empty" : {
+
+          },
+          "list" : [
+
+          ]
         },
-        "url": "a\\/b"
+        "url" : "a\\/b"
       }
       """
     #expect(value.jsonString(options: .prettyPrinted) == expected)
@@ -54,7 +58,7 @@ struct JSONWriterTests {
     writer.writeNull()
     writer.endArray()
     writer.endObject()
-    let expected = "{\n  \"n\": -9223372036854775808,\n  \"u\": 18446744073709551615,\n  \"list\": [\n    0,\n    null\n  ]\n}"
+    let expected = "{\n  \"n\" : -9223372036854775808,\n  \"u\" : 18446744073709551615,\n  \"list\" : [\n    0,\n    null\n  ]\n}"
     #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 import Testing
 
@@ -108,7 +109,9 @@ struct NumberTests {
     let text = JSONValue(number).jsonString()
     #expect(Double(text) == number)
     #expect(try JSONValue(json: text).double?.bitPattern == number.bitPattern)
-    #expect(text == number.description)
+    // JSONEncoder's text: the shortest form, whole values without `.0`.
+    let foundation = try JSONEncoder().encode(number)
+    #expect(text == String(decoding: foundation, as: UTF8.self))
   }
 
   @Test func nonFiniteDoublesBecomeNull() {

@@ -39,7 +39,7 @@ struct ModelToJSONTests {
       var a = [1]
     }
     #expect(try Small().jsonString(options: .sortedKeys) == #"{"a":[1],"b":1}"#)
-    #expect(try Small().jsonString(options: [.prettyPrinted, .sortedKeys]) == "{\n  \"a\": [\n    1\n  ],\n  \"b\": 1\n}")
+    #expect(try Small().jsonString(options: [.prettyPrinted, .sortedKeys]) == "{\n  \"a\" : [\n    1\n  ],\n  \"b\" : 1\n}")
   }
 
   @Test func outputIsDeterministic() throws {

@@ -91,7 +91,7 @@ struct ReadmeExampleTests {
     var object: JSONObject = ["name": "Ada", "admin": false]
     object["admin"] = true  // insertion-ordered, last write wins
     let pretty = JSONValue.object(object).jsonString(options: [.prettyPrinted, .sortedKeys])
-    #expect(pretty.hasPrefix("{\n  \"admin\": true"))
+    #expect(pretty.hasPrefix("{\n  \"admin\" : true"))
   }
 
   @Test func theDocument() throws {

@@ -8,8 +8,10 @@ import Testing
 @Suite("ModelEncoder streaming")
 struct StreamingEncoderTests {
   /// The streamed bytes, parsed, after checking they equal the tree's value.
-  private func streamed<T: Encodable>(_ value: T, options: JSONWriteOptions = []) throws -> JSONValue {
-    let encoder = ModelEncoder(options: options)
+  private func streamed<T: Encodable>(
+    _ value: T, options: JSONWriteOptions = [], encoder: ModelEncoder? = nil
+  ) throws -> JSONValue {
+    let encoder = encoder ?? ModelEncoder(options: options)
     let parsed = try JSONValue(json: encoder.encode(value))
     #expect(parsed == (try encoder.encodeValue(value)))
     return parsed
@@ -95,10 +97,14 @@ struct StreamingEncoderTests {
   }
 
   @Test func emptyValuesNilsAndExplicitNulls() throws {
-    // Nothing: a member is left out, an element is null. nil: absent when
-    // `IfPresent`, `null` when encoded explicitly (as in Foundation).
-    #expect(try streamed(Holder()) == ["list": [nil, nil], "explicit": nil])
-    #expect(try streamed(Silent()) == nil)
+    // Nothing is `{}`, as in Foundation; nil: absent when `IfPresent`,
+    // `null` when encoded explicitly.
+    #expect(try streamed(Holder()) == ["silent": [:], "list": [[:], [:]], "explicit": nil])
+    #expect(try streamed(Holder()) == JSONValue(json: JSONEncoder().encode(Holder())))
+    // At the top level, nothing is an error, as with JSONEncoder.
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(Silent()) }
+    #expect(throws: EncodingError.self) { try ModelEncoder().encode(Silent()) }
+    #expect(throws: EncodingError.self) { try ModelEncoder().encodeValue(Silent()) }
   }
 
   struct Measures: Encodable {
@@ -108,8 +114,24 @@ struct StreamingEncoderTests {
     var maybe: Double? = .nan
   }
 
-  @Test func nonFiniteNumbersAreLeftOutOrNull() throws {
-    #expect(try streamed(Measures()) == ["finite": 1.5, "list": [1.0, nil, -0.5]])
+  @Test func nonFiniteNumbersThrowOrFollowTheStrategy() throws {
+    // As with JSONEncoder: an error naming the path, unless a strategy names them.
+    for encode in [{ _ = try ModelEncoder().encode(Measures()) }, { _ = try ModelEncoder().encodeValue(Measures()) }] {
+      #expect {
+        try encode()
+      } throws: { error in
+        guard case EncodingError.invalidValue(_, let context) = error else { return false }
+        return context.codingPath.map(\.stringValue) == ["infinite"]
+      }
+    }
+    let encoder = ModelEncoder(options: .sortedKeys)
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    foundation.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+    #expect(try encoder.encode(Measures()) == foundation.encode(Measures()))
+    #expect(try encoder.encodeValue(Measures()) == JSONValue(json: foundation.encode(Measures())))
+    #expect(try streamed([2.5, -.infinity], encoder: encoder) == [2.5, "-inf"])
   }
 
   @Test func keyPathsAndRenamesFollowTheMapping() throws {
@@ -167,10 +189,9 @@ struct StreamingEncoderTests {
   @Test func topLevelScalarsAndPrettyOutput() throws {
     #expect(try streamed(5) == 5)
     #expect(try streamed("text") == "text")
-    #expect(try streamed([2.5, .infinity]) == [2.5, nil])
     struct Pair: Encodable { var a = 1; var b = ["x"] }
     let pretty = String(decoding: try ModelEncoder(options: .prettyPrinted).encode(Pair()), as: UTF8.self)
-    #expect(pretty == "{\n  \"a\": 1,\n  \"b\": [\n    \"x\"\n  ]\n}")
+    #expect(pretty == "{\n  \"a\" : 1,\n  \"b\" : [\n    \"x\"\n  ]\n}")
     let sorted = String(decoding: try ModelEncoder(options: .sortedKeys).encode(Pair()), as: UTF8.self)
     #expect(sorted == #"{"a":1,"b":["x"]}"#)
   }
@@ -199,7 +220,7 @@ struct StreamingEncoderTests {
       var badge = Badge(title: "b", level: 2)
     }
     let value = try streamed(Envelope())
-    #expect(value["at"] == "1970-01-02T00:00:00.5Z")
+    #expect(value["at"] == JSONValue(Date(timeIntervalSince1970: 86_400.5).timeIntervalSinceReferenceDate))
     #expect(value["badge"] == ["title": "b", "level": 2])
   }
 }

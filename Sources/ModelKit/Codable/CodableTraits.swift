@@ -8,6 +8,9 @@ final class CodableTraits: @unchecked Sendable {
     let mapping: [String: [[String]]]?
     /// The type as a collection whose failing elements lenient decoding drops.
     let droppingCollection: (any ElementDroppingCollection.Type)?
+    /// Whether the type is a `String`-keyed dictionary, whose keys no key
+    /// strategy converts (as in `JSONDecoder`).
+    let isStringKeyedDictionary: Bool
   }
 
   // Safe: `traits` is only touched while holding `lock`.
@@ -21,8 +24,14 @@ final class CodableTraits: @unchecked Sendable {
     // Outside the lock: `keyMapping` is the type's own code.
     let made = Traits(
       mapping: (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) },
-      droppingCollection: Value.self as? any ElementDroppingCollection.Type)
+      droppingCollection: Value.self as? any ElementDroppingCollection.Type,
+      isStringKeyedDictionary: Value.self is any StringKeyedDictionary.Type)
     lock.withLock { traits[identifier] = made }
     return made
   }
 }
+
+/// `String`-keyed dictionaries, told apart from other keyed types.
+protocol StringKeyedDictionary {}
+
+extension Dictionary: StringKeyedDictionary where Key == String {}

@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 
 /// What every decoder of one `ModelDecoder.decode` call (or one Codable
@@ -10,29 +11,59 @@ final class DecodeCall {
   /// field's path for a Codable value inside a model.
   let root: CodingPath
   /// What ModelKit's converters read with (one call's, used by one thread
-  /// at a time, so unchecked).
+  /// at a time, so unchecked); it carries the coder's strategies.
   @exclusivity(unchecked) var read: ReadContext
   let converters = ConverterCache()
+  /// How JSON keys become coding keys; nil when they are used as they are.
+  let keyStrategy: JSONDecoder.KeyDecodingStrategy?
+  /// Whether a repeated JSON key gives its first value, as in `JSONDecoder`
+  /// (a coder's call), or its last (a Codable value inside a model).
+  let firstKeyWins: Bool
+  /// Snake-case conversions made so far: arrays of objects repeat their keys.
+  @exclusivity(unchecked) private var camelCaseKeys: [String: String] = [:]
 
-  /// How dates and data are read; `nil` for ModelKit's own rules.
-  let dateStrategy: ModelDecoder.DateDecodingStrategy?
-  let dataStrategy: ModelDecoder.DataDecodingStrategy?
-  /// Whether dates or data are read by a strategy.
-  var hasStrategies: Bool { dateStrategy != nil || dataStrategy != nil }
-
-  init(
-    _ read: ReadContext, userInfo: [CodingUserInfoKey: Any],
-    dates: ModelDecoder.DateDecodingStrategy = .modelKit, data: ModelDecoder.DataDecodingStrategy = .base64
-  ) {
+  init(_ read: ReadContext) {
     document = read.document
     options = read.options
     root = read.path
     self.read = read
-    self.userInfo = userInfo
-    if case .modelKit = dates { dateStrategy = nil } else { dateStrategy = dates }
-    if case .base64 = data { dataStrategy = nil } else { dataStrategy = data }
+    userInfo = read.strategies?.userInfo ?? [:]
+    firstKeyWins = read.strategies != nil
+    switch read.strategies?.keys ?? .useDefaultKeys {
+    case .useDefaultKeys:
+      keyStrategy = read.options.keyDecoding == .convertFromSnakeCase ? .convertFromSnakeCase : nil
+    case let keys:
+      keyStrategy = keys
+    }
   }
 
   /// The path of a value at `keys` below the call's top level.
   func path(_ keys: [any CodingKey]) -> CodingPath { CodingPath(root, keys: keys) }
+
+  /// The members of `object` by their keys as the key strategy converts
+  /// them (`codingPath` is the object's), the first of a repeated key
+  /// winning, as `JSONDecoder` builds its containers.
+  func convertedMembers(of object: JSONDocument.Node, codingPath: [any CodingKey]) -> [String: JSONDocument.Node] {
+    var members: [String: JSONDocument.Node] = [:]
+    members.reserveCapacity(document.count(of: object))
+    for (keyNode, value) in document.members(of: object) {
+      let key = convert(document.string(keyNode) ?? "", codingPath)
+      if members[key] == nil { members[key] = value }
+    }
+    return members
+  }
+
+  private func convert(_ key: String, _ codingPath: [any CodingKey]) -> String {
+    switch keyStrategy {
+    case .convertFromSnakeCase?:
+      if let known = camelCaseKeys[key] { return known }
+      let converted = SnakeCase.camelCase(fromSnakeCase: key)
+      camelCaseKeys[key] = converted
+      return converted
+    case .custom(let convert)?:
+      return convert(codingPath + [AnyKey(key)]).stringValue
+    default:
+      return key
+    }
+  }
 }

@@ -16,6 +16,9 @@ final class DocumentDecoder: Decoder {
   let onMismatch: Mismatch
   /// How many decoders lead here from the top level.
   private let depth: Int
+  /// Whether the value's JSON keys are used as they are, whatever the key
+  /// strategy (a `String`-keyed dictionary's, as in `JSONDecoder`).
+  let keysAsTheyAre: Bool
 
   /// What lenient decoding does with a value that does not convert.
   enum Mismatch {
@@ -31,7 +34,7 @@ final class DocumentDecoder: Decoder {
 
   init(
     call: DecodeCall, node: JSONDocument.Node?, parent: DocumentDecoder?, key: (any CodingKey)?,
-    mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty
+    mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty, keysAsTheyAre: Bool = false
   ) {
     self.call = call
     self.node = node
@@ -39,6 +42,7 @@ final class DocumentDecoder: Decoder {
     self.key = key
     self.mapping = mapping
     self.onMismatch = onMismatch
+    self.keysAsTheyAre = keysAsTheyAre
     depth = (parent?.depth ?? 0) + 1
   }
 
@@ -97,17 +101,7 @@ final class DocumentDecoder: Decoder {
   ) throws -> Value {
     func path() -> CodingPath { call.path(key.map { codingPath + [$0] } ?? codingPath) }
     try StackGuard.check(depth: depth, at: path())
-    if let strategy = call.dateStrategy, Value.self == Date.self {
-      return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
-    }
-    if let strategy = call.dataStrategy, Value.self == Data.self {
-      return try decodeByStrategy(node, key: key, onMismatch) { unsafeBitCast(try strategy.decode(from: $0), to: Value.self) }
-    }
-    var entry = try call.converters.entry(for: Value.self)
-    if call.hasStrategies, entry.converter != nil, call.converters.isContainer(Value.self) {
-      // Its dates or data must meet the strategies: the elements come back one by one.
-      entry = ConverterCache.Entry(converter: nil, traits: CodableTraits.shared.traits(of: Value.self))
-    }
+    let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {
       let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
       if let node {
@@ -149,7 +143,7 @@ final class DocumentDecoder: Decoder {
     }
     let decoder = DocumentDecoder(
       call: call, node: node, parent: self, key: key, mapping: traits?.mapping,
-      onMismatch: call.options.strict ? .empty : onMismatch)
+      onMismatch: call.options.strict ? .empty : onMismatch, keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
     return try Value(from: decoder)
   }
 
@@ -165,21 +159,6 @@ final class DocumentDecoder: Decoder {
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
   ) -> Value {
     unsafeBitCast(Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
-  }
-
-  /// A value read by a date or data strategy; leniently, one it cannot
-  /// read is a failed conversion (the empty value, or a dropped element).
-  private func decodeByStrategy<Value: Decodable>(
-    _ node: JSONDocument.Node?, key: (any CodingKey)?, _ onMismatch: Mismatch,
-    _ read: (DocumentDecoder) throws -> Value
-  ) throws -> Value {
-    do {
-      return try read(DocumentDecoder(call: call, node: node, parent: self, key: key))
-    } catch {
-      if call.options.strict || onMismatch == .fail { throw (error as? ModelError)?.decodingError ?? error }
-      if onMismatch == .drop { throw DroppedElement() }
-      return try emptyValue(Value.self, key: key)
-    }
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",

@@ -37,9 +37,12 @@ extension Dictionary: ElementDroppingCollection where Key == String, Value: Deco
     let document = decoder.call.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))
+    var seen = Set<String>()
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
-      // A later duplicate that does not decode still replaces the earlier one.
+      // A repeated key: the first wins in a coder's call, as in `JSONDecoder`;
+      // else the last, even one that does not decode.
+      if decoder.call.firstKeyWins && !seen.insert(key).inserted { continue }
       result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), onMismatch: .drop)
     }
     return result

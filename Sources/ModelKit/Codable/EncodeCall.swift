@@ -10,38 +10,41 @@ final class EncodeCall {
   let root: CodingPath
   /// The class instances being written when the call began.
   let active: Set<ObjectIdentifier>
+  /// The coder's strategies (nil for a Codable value inside a model).
+  let strategies: EncodingStrategies?
   lazy var converters = ConverterCache()
-  /// How dates and data are written; `nil` for ModelKit's own rules.
-  let dateStrategy: ModelEncoder.DateEncodingStrategy?
-  let dataStrategy: ModelEncoder.DataEncodingStrategy?
+  /// How coding keys become JSON keys; nil when they are used as they are.
+  let keyStrategy: JSONEncoder.KeyEncodingStrategy?
+  /// Whether this is a `ModelEncoder` call, whose top-level value must
+  /// write something (a nested value that writes nothing is `{}`).
+  let isOutermost: Bool
+  /// Snake-case conversions made so far: arrays of objects repeat their keys.
+  @exclusivity(unchecked) private var snakeCaseKeys: [String: String] = [:]
 
-  init(
-    from context: WriteContext, userInfo: [CodingUserInfoKey: Any],
-    dates: ModelEncoder.DateEncodingStrategy = .modelKit, data: ModelEncoder.DataEncodingStrategy = .base64
-  ) {
+  init(from context: WriteContext, isOutermost: Bool = false) {
+    self.isOutermost = isOutermost
     options = context.options
     root = context.path
     active = context.active
-    self.userInfo = userInfo
-    if case .modelKit = dates { dateStrategy = nil } else { dateStrategy = dates }
-    if case .base64 = data { dataStrategy = nil } else { dataStrategy = data }
+    strategies = context.strategies
+    userInfo = context.strategies?.userInfo ?? [:]
+    let keys = context.strategies?.keys ?? .useDefaultKeys
+    if case .useDefaultKeys = keys { keyStrategy = nil } else { keyStrategy = keys }
   }
 
-  /// Whether dates or data are written by a strategy.
-  var hasStrategies: Bool { dateStrategy != nil || dataStrategy != nil }
-
-  /// Writes `value` through a date or data strategy into `encoder`; false
-  /// when `Value` is neither or its strategy is ModelKit's own.
-  func encodeByStrategy<Value>(_ value: Value, to encoder: @autoclosure () -> any Encoder) throws -> Bool {
-    if let dateStrategy, Value.self == Date.self {
-      try dateStrategy.encode(unsafeBitCast(value, to: Date.self), to: encoder())
-      return true
+  /// The JSON key for `key` by the key strategy; `codingPath` leads to its object.
+  func jsonKey(_ key: String, codingPath: @autoclosure () -> [any CodingKey]) -> String {
+    switch keyStrategy {
+    case .convertToSnakeCase?:
+      if let known = snakeCaseKeys[key] { return known }
+      let converted = SnakeCase.snakeCase(fromCamelCase: key)
+      snakeCaseKeys[key] = converted
+      return converted
+    case .custom(let convert)?:
+      return convert(codingPath() + [AnyKey(key)]).stringValue
+    default:
+      return key
     }
-    if let dataStrategy, Value.self == Data.self {
-      try dataStrategy.encode(unsafeBitCast(value, to: Data.self), to: encoder())
-      return true
-    }
-    return false
   }
 
   /// The path of a value at `keys` below the call's top level.
@@ -51,6 +54,6 @@ final class EncodeCall {
   func detachedContext(at keys: [any CodingKey]) -> WriteContext {
     WriteContext(
       options: options.subtracting(.prettyPrinted), capacity: 64, path: path(keys), active: active,
-      models: ModelWriter(), codable: CodableBridge())
+      strategies: strategies, models: ModelWriter(), codable: CodableBridge())
   }
 }

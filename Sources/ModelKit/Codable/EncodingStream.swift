@@ -16,8 +16,8 @@ struct OutOfOrderEncoding: Error {}
 /// its superclass's does), the stream is abandoned and
 /// `encode(_:into:call:)` starts over with the tree encoder, which
 /// accepts any order and merges repeated keys; so does a key-sorted output.
-/// A key a type writes twice into one container is written twice (readers
-/// keep the last).
+/// A key a type writes twice into one container abandons the stream too:
+/// the tree writes it once, with its last value, as `JSONEncoder` does.
 final class EncodingStream {
   // The mutable state is only touched from the one thread running `encode`,
   // one access at a time: dynamic exclusivity checks would only cost time.
@@ -32,6 +32,8 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
+    /// An object's keys so far, for a key a type writes twice.
+    var keys: [String] = []
   }
 
   /// The open containers, innermost last.
@@ -82,6 +84,7 @@ final class EncodingStream {
       context.json.rewind(to: checkpoint)
     }
     let node = try TreeEncoder.encode(value, call: call)
+    if node.isEmpty && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
     node.write(into: &context.json)
   }
 
@@ -99,8 +102,9 @@ final class EncodingStream {
     /// Its `JSONKeyMapping` has key paths, which merge into shared
     /// objects: built as a tree, then written.
     case tree
-    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`.
-    case own(renames: [String: String]?)
+    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`;
+    /// a `String`-keyed dictionary's keys meet no key strategy.
+    case own(renames: [String: String]?, keysAsTheyAre: Bool)
   }
 
   private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
@@ -140,18 +144,19 @@ final class EncodingStream {
         if mapping.values.contains(where: { $0.count > 1 }) {
           plan = .tree
         } else {
-          plan = .own(renames: mapping.compactMapValues(\.first))
+          plan = .own(renames: mapping.compactMapValues(\.first), keysAsTheyAre: false)
         }
       } else {
-        plan = .own(renames: nil)
+        plan = .own(renames: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
       }
       lock.withLock { plans[identifier] = plan }
       return plan
     }
   }
 
-  /// Writes `value` into the pending slot `slot`; a value that writes
-  /// nothing leaves a member out and makes an element `null`.
+  /// Writes `value` into the pending slot `slot`. A value that writes
+  /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
+  /// model, a member is left out and an element is `null`.
   func encode<Value: Encodable>(_ value: Value, slot: Int, parent: StreamingEncoder?, key: StreamingEncoder.PathKey)
     throws
   {
@@ -164,35 +169,33 @@ final class EncodingStream {
       try begin(slot)
       write.json.write(Self.load(value, as: Int.self))
     } else if Value.self == Double.self {
-      try encode(Self.load(value, as: Double.self), slot: slot)
+      try encode(Self.load(value, as: Double.self), slot: slot, at: parent, key)
     } else if Value.self == Bool.self {
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
-    } else if try call.encodeByStrategy(
-      value, to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key))
-    {
-      // written by the strategy
     } else {
       switch try plan(for: Value.self) {
-      case .converter where call.hasStrategies && Value.self is any SetAlgebra.Type:
-        // A set's elements meet the strategies one by one, then take the order sets always have.
-        try encodeAsTree(value, slot: slot, parent: parent, key: key)
-      case .converter where call.hasStrategies && call.converters.isContainer(Value.self):
-        // Its dates or data must meet the strategies: the elements come back one by one.
-        try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key))
       case .converter(let converter):
         let converter = unsafeDowncast(converter, to: ValueConverter<Value>.self)
-        if !converter.isOmitted(value) {
-          try begin(slot)
-          try written(value, with: converter, at: parent, key)
-        } else if converter.isNil(value) {
+        if converter.isNil(value) {
           try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
           write.json.writeNull()
+        } else if call.strategies != nil || !converter.isOmitted(value) {
+          try begin(slot)
+          try written(value, with: converter, at: parent, key)
         }
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
-      case .own(let renames):
-        try value.encode(to: StreamingEncoder(encoding: self, slot: slot, parent: parent, key: key, renames: renames))
+      case .own(let renames, let keysAsTheyAre):
+        try value.encode(
+          to: StreamingEncoder(
+            encoding: self, slot: slot, parent: parent, key: key, renames: renames, keysAsTheyAre: keysAsTheyAre))
+        if call.strategies != nil && slot == pendingSlot {
+          if parent == nil && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
+          try begin(slot)
+          write.json.beginObject()
+          write.json.endObject()
+        }
       }
     }
     try close(toDepth: depth)
@@ -211,11 +214,33 @@ final class EncodingStream {
     }
   }
 
-  /// A finite double, or `null` in its slot when it is not (members are left out).
-  private func encode(_ value: Double, slot: Int) throws {
-    guard value.isFinite else { return }
+  /// A double; one that is not finite as the coder's strategy says, or,
+  /// inside a model, left out (`null` as an element).
+  private func encode(_ value: Double, slot: Int, at parent: StreamingEncoder?, _ key: StreamingEncoder.PathKey)
+    throws
+  {
+    guard value.isFinite else {
+      guard call.strategies != nil else { return }
+      try begin(slot)
+      return try writeNonFinite(value, at: StreamingEncoder.path(parent, key))
+    }
     try begin(slot)
     write.json.write(value)
+  }
+
+  /// Writes a NaN or infinity as the coder's strategy says, or throws for it at `keys`.
+  func writeNonFinite(_ value: Double, at keys: @autoclosure () -> [any CodingKey]) throws {
+    let outer = write.path
+    write.path = call.path(keys())
+    defer { write.path = outer }
+    try write.write(value)
+  }
+
+  /// Notes `key` in the innermost object; a key written twice abandons
+  /// the stream (the tree keeps one, with the last value, as `JSONEncoder`).
+  func noteKey(_ key: String) throws {
+    if frames[frames.count - 1].keys.contains(key) { throw abandon() }
+    frames[frames.count - 1].keys.append(key)
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's

@@ -27,13 +27,18 @@ public final class ModelDecoder: Sendable {
   private struct Settings: Sendable {
     var options: DecodingOptions
     var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    var dates: DateDecodingStrategy = .modelKit
+    var dates: DateDecodingStrategy = .deferredToDate
     var data: DataDecodingStrategy = .base64
+    var keys: KeyDecodingStrategy = .useDefaultKeys
+    var nonConformingFloats: NonConformingFloatDecodingStrategy = .throw
+    var assumesTopLevelDictionary = false
   }
 
   private let settings: CoderSettings<Settings>
 
-  /// The decoding options, shared with `JSONModel`.
+  /// The decoding options, shared with `JSONModel`. `options.keyDecoding =
+  /// .convertFromSnakeCase` is the same as `keyDecodingStrategy =
+  /// .convertFromSnakeCase` for Codable types.
   public var options: DecodingOptions {
     get { settings.current.settings.options }
     set { settings.update { $0.options = newValue } }
@@ -45,8 +50,9 @@ public final class ModelDecoder: Sendable {
     set { settings.update { $0.userInfo = newValue } }
   }
 
-  /// How `Date` values are read. Default `.modelKit`: every date form in
-  /// ModelKit's table (`JSONModel` properties always use it).
+  /// How `Date` values are read, `JSONModel` properties included. Default
+  /// `.deferredToDate`, as `JSONDecoder`'s; in lenient mode every date
+  /// string of ModelKit's table is read as well, whatever the strategy.
   public var dateDecodingStrategy: DateDecodingStrategy {
     get { settings.current.settings.dates }
     set { settings.update { $0.dates = newValue } }
@@ -56,6 +62,28 @@ public final class ModelDecoder: Sendable {
   public var dataDecodingStrategy: DataDecodingStrategy {
     get { settings.current.settings.data }
     set { settings.update { $0.data = newValue } }
+  }
+
+  /// How the JSON keys of Codable types' objects become their coding keys,
+  /// exactly as `JSONDecoder` converts them (a `[String: T]`'s keys never
+  /// change). Default `.useDefaultKeys`.
+  public var keyDecodingStrategy: KeyDecodingStrategy {
+    get { settings.current.settings.keys }
+    set { settings.update { $0.keys = newValue } }
+  }
+
+  /// Which strings are read as infinities and NaN. Default `.throw`: none.
+  public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
+    get { settings.current.settings.nonConformingFloats }
+    set { settings.update { $0.nonConformingFloats = newValue } }
+  }
+
+  /// Whether the input is an object's members without the braces around
+  /// them (`"a": 1, "b": 2`), as `JSONDecoder` reads it; an input that is
+  /// an object already is read as it is. Default `false`.
+  public var assumesTopLevelDictionary: Bool {
+    get { settings.current.settings.assumesTopLevelDictionary }
+    set { settings.update { $0.assumesTopLevelDictionary = newValue } }
   }
 
   /// Creates a decoder, lenient unless told otherwise.
@@ -69,29 +97,65 @@ public final class ModelDecoder: Sendable {
   ///   `.dataCorrupted` for invalid JSON, `.typeMismatch` for a top-level
   ///   value of the wrong kind, and in strict mode the errors `JSONDecoder`
   ///   would report, with their paths; a type's own errors as they are.
+  /// UTF-16 and UTF-32 text (told by its byte-order mark, or by its
+  /// leading zero bytes, as `JSONDecoder` tells them) is read as well.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(type) { options throws(ModelError) in try InputDocument(data, options) }
+    try decode(type, from: data, userInfo: [:])
+  }
+
+  private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: Any]) throws -> T {
+    try decode(type, userInfo: userInfo) { options, wrapsObject throws(ModelError) in
+      guard let text = InputText.utf8(data, wrappingObject: wrapsObject) else { return try InputDocument(data, options) }
+      return try InputDocument(text, options)
+    }
+  }
+
+  /// Decodes `type`, which needs `configuration` to decode, from UTF-8 JSON text.
+  ///
+  /// - Throws: `DecodingError`, as `decode(_:from:)` does.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  public func decode<T: DecodableWithConfiguration>(
+    _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
+  ) throws -> T {
+    try decode(Configured<T>.self, from: data, userInfo: [Configured<T>.key: configuration]).value
+  }
+
+  /// Decodes `type` with the configuration `provider` gives, from UTF-8 JSON text.
+  ///
+  /// - Throws: `DecodingError`, as `decode(_:from:)` does.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  public func decode<T, Provider>(_ type: T.Type, from data: Data, configuration provider: Provider.Type) throws -> T
+  where
+    T: DecodableWithConfiguration, Provider: DecodingConfigurationProviding,
+    T.DecodingConfiguration == Provider.DecodingConfiguration
+  {
+    try decode(type, from: data, configuration: Provider.decodingConfiguration)
   }
 
   /// Decodes `type` from JSON text.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try decode(type) { options throws(ModelError) in try InputDocument(text, options) }
+    try decode(type) { options, wrapsObject throws(ModelError) in
+      guard wrapsObject else { return try InputDocument(text, options) }
+      return try InputDocument(InputText.wrappingObject(Array(text.utf8)), options)
+    }
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try decode(type) { options throws(ModelError) in try InputDocument(value.jsonBytes(), options) }
+    try decode(type) { options, _ throws(ModelError) in try InputDocument(value.jsonBytes(), options) }
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try decode(type) { options throws(ModelError) in try InputDocument(bytes, options) }
+    try decode(type) { options, wrapsObject throws(ModelError) in
+      try InputDocument(wrapsObject ? InputText.wrappingObject(bytes) : bytes, options)
+    }
   }
 
   /// Decodes `type` from a JSON object.
@@ -99,23 +163,28 @@ public final class ModelDecoder: Sendable {
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
-    try decode(type) { options throws(ModelError) in try InputDocument(object, options) }
+    try decode(type) { options, _ throws(ModelError) in try InputDocument(object, options) }
   }
 
-  /// Decodes `type` from the document `parse` makes, with the settings as they are now.
+  /// Decodes `type` from the document `parse` makes (told whether to read
+  /// the input as an object's members), with the settings as they are now.
   private func decode<T: Decodable>(
-    _ type: T.Type, parse: (DecodingOptions) throws(ModelError) -> InputDocument
+    _ type: T.Type, userInfo: [CodingUserInfoKey: Any] = [:],
+    parse: (DecodingOptions, Bool) throws(ModelError) -> InputDocument
   ) throws -> T {
-    let current = settings.current
+    let current = settings.current.settings
     let input: InputDocument
     do {
-      input = try parse(current.settings.options)
+      input = try parse(current.options, current.assumesTopLevelDictionary)
     } catch {
       throw error.decodingError
     }
-    let call = DecodeCall(
-      ReadContext(document: input.document, options: current.settings.options), userInfo: current.settings.userInfo,
-      dates: current.settings.dates, data: current.settings.data)
+    var allUserInfo: [CodingUserInfoKey: Any] = current.userInfo
+    allUserInfo.merge(userInfo) { $1 }
+    let strategies = DecodingStrategies(
+      dates: current.dates, data: current.data, nonConformingFloats: current.nonConformingFloats, keys: current.keys,
+      userInfo: allUserInfo)
+    let call = DecodeCall(ReadContext(document: input.document, options: current.options, strategies: strategies))
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.
@@ -128,5 +197,21 @@ public final class ModelDecoder: Sendable {
     } catch let error as ModelError {
       throw error.decodingError
     }
+  }
+}
+
+/// A `DecodableWithConfiguration` value decoded with the configuration the
+/// call carries in its `userInfo`.
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+private struct Configured<Value: DecodableWithConfiguration>: Decodable {
+  static var key: CodingUserInfoKey { CodingUserInfoKey(rawValue: "ModelKit.decodingConfiguration")! }
+  let value: Value
+
+  init(from decoder: any Decoder) throws {
+    guard let configuration = decoder.userInfo[Self.key] as? Value.DecodingConfiguration else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no decoding configuration"))
+    }
+    value = try Value(from: decoder, configuration: configuration)
   }
 }

@@ -8,38 +8,59 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private let document: JSONDocument
   /// A hash table of the members, for objects too large to scan.
   private let index: MemberIndex?
+  /// The members by their converted keys, when the call has a key strategy.
+  private let converted: [String: JSONDocument.Node]?
 
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
-    let document = decoder.call.document
+    let call = decoder.call
+    let document = call.document
     self.document = document
-    index = object.flatMap { document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0) : nil }
+    if let object, call.keyStrategy != nil, !decoder.keysAsTheyAre {
+      converted = call.convertedMembers(of: object, codingPath: decoder.codingPath)
+      index = nil
+    } else {
+      converted = nil
+      index = object.flatMap {
+        document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0, firstWins: call.firstKeyWins) : nil
+      }
+    }
   }
 
-  /// The last member named `name`: from the table, or by scanning a small object.
+  /// The member whose JSON key is `name` (the first or last of a repeated
+  /// key, as the call says): from the table, or by scanning a small object.
   private func member(_ name: String) -> JSONDocument.Node? {
     if let index { return index.member(name) }
     guard let object else { return nil }
-    return document.member(name, of: object)
+    return document.member(name, of: object, firstWins: decoder.call.firstKeyWins)
+  }
+
+  /// The member for the coding key named `name`: by its converted key when
+  /// the call has a key strategy.
+  private func member(forKey name: String) -> JSONDocument.Node? {
+    guard let converted else { return member(name) }
+    return converted[name]
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
 
   var allKeys: [Key] {
+    if let converted { return converted.keys.compactMap(Key.init(stringValue:)) }
     guard let object else { return [] }
-    return document.members(of: object).compactMap { key, _ in document.string(key).flatMap(Key.init(stringValue:)) }
+    var seen = Set<String>()
+    return document.members(of: object).compactMap { key, _ in
+      guard let name = document.string(key), seen.insert(name).inserted else { return nil }
+      return Key(stringValue: name)
+    }
   }
 
   /// The node for `key`: its mapped candidates (first present, non-null one
-  /// wins) or its own name (snake_case with `.convertFromSnakeCase`).
+  /// wins; JSON keys as they are) or its own name.
   private func node(for key: Key) -> JSONDocument.Node? {
     guard let object else { return nil }
-    guard let candidates = decoder.mapping?[key.stringValue] else {
-      let snakeCase = decoder.call.options.keyDecoding == .convertFromSnakeCase
-      return member(snakeCase ? SnakeCase.from(key.stringValue) : key.stringValue)
-    }
-    return KeyPathLookup.value(of: candidates, in: object, of: document, member: member)?.node
+    guard let candidates = decoder.mapping?[key.stringValue] else { return member(forKey: key.stringValue) }
+    return KeyPathLookup.value(of: candidates, in: object, of: document, member: member(_:))?.node
   }
 
   func contains(_ key: Key) -> Bool { node(for: key) != nil }
@@ -157,7 +178,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func superDecoder() throws -> any Decoder {
     DocumentDecoder(
-      call: decoder.call, node: member("super"), parent: decoder, key: AnyKey("super"),
+      call: decoder.call, node: member(forKey: "super"), parent: decoder, key: AnyKey("super"),
       mapping: decoder.mapping)
   }
 

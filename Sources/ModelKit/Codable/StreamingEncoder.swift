@@ -25,15 +25,22 @@ final class StreamingEncoder: Encoder {
   private let key: PathKey
   /// Key renames from the type's `JSONKeyMapping`.
   let renames: [String: String]?
+  /// Whether keys are written as they are, whatever the key strategy (a
+  /// `String`-keyed dictionary's, as in `JSONEncoder`).
+  let keysAsTheyAre: Bool
   /// Whether this value has opened its container (one thread, one access at a time).
   @exclusivity(unchecked) private var opened = false
 
-  init(encoding: EncodingStream, slot: Int, parent: StreamingEncoder?, key: PathKey, renames: [String: String]? = nil) {
+  init(
+    encoding: EncodingStream, slot: Int, parent: StreamingEncoder?, key: PathKey, renames: [String: String]? = nil,
+    keysAsTheyAre: Bool = false
+  ) {
     self.encoding = encoding
     self.slot = slot
     self.parent = parent
     self.key = key
     self.renames = renames
+    self.keysAsTheyAre = keysAsTheyAre
   }
 
   var codingPath: [any CodingKey] { Self.path(parent, key) }
@@ -82,6 +89,8 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let frame: Int
   /// The encoder's key renames, kept at hand for every key.
   private let renames: [String: String]?
+  /// Whether the call's key strategy converts this object's keys.
+  private let convertsKeys: Bool
   /// The encoder's stream, which the encoder keeps alive.
   private unowned(unsafe) let encoding: EncodingStream
 
@@ -90,19 +99,24 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     self.frame = frame
     renames = encoder.renames
     encoding = encoder.encoding
+    convertsKeys = encoding.call.keyStrategy != nil && !encoder.keysAsTheyAre
   }
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
+  /// The JSON key for `key`: renamed by the type's mapping, else converted by the key strategy.
   private func name(_ key: Key) -> String {
-    guard let renames else { return key.stringValue }
-    return renames[key.stringValue] ?? key.stringValue
+    if let renamed = renames?[key.stringValue] { return renamed }
+    guard convertsKeys else { return key.stringValue }
+    return encoding.call.jsonKey(key.stringValue, codingPath: codingPath)
   }
 
-  /// Enters this object and writes `key`.
+  /// Enters this object and writes `key`, once.
   private func start(_ key: Key) throws {
     try encoding.enter(frame)
-    encoding.write.json.writeKey(name(key))
+    let name = name(key)
+    try encoding.noteKey(name)
+    encoding.write.json.writeKey(name)
   }
 
   mutating func encodeNil(forKey key: Key) throws {
@@ -135,9 +149,13 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     encoding.write.json.write(value)
   }
 
-  /// A non-finite number is left out.
+  /// A non-finite number as the coder's strategy says (inside a model: left out).
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    guard value.isFinite else { return try encoding.enter(frame) }
+    guard value.isFinite else {
+      guard encoding.call.strategies != nil else { return try encoding.enter(frame) }
+      try start(key)
+      return try encoding.writeNonFinite(value, at: codingPath + [key])
+    }
     try start(key)
     encoding.write.json.write(value)
   }
@@ -175,7 +193,9 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
     try encoding.enter(frame)
-    let slot = encoding.openSlot(key: name(key), needsNull: false)
+    let name = name(key)
+    try encoding.noteKey(name)
+    let slot = encoding.openSlot(key: name, needsNull: false)
     try encoding.encode(value, slot: slot, parent: encoder, key: .key(key))
   }
 
@@ -212,7 +232,8 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   /// An encoder for a value at `name`, written when (and if) it begins.
   private func superEncoder(named name: String, key: StreamingEncoder.PathKey) -> any Encoder {
-    let slot = encoding.tryEnter(frame) ? encoding.openSlot(key: name, needsNull: false) : 0
+    let entered = encoding.tryEnter(frame) && (try? encoding.noteKey(name)) != nil
+    let slot = entered ? encoding.openSlot(key: name, needsNull: false) : 0
     return StreamingEncoder(encoding: encoding, slot: slot, parent: encoder, key: key)
   }
 }
@@ -269,9 +290,12 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
     encoding.write.json.write(value)
   }
 
-  /// A non-finite number keeps its place as `null`.
+  /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
-    _ = try start()
+    let index = try start()
+    guard value.isFinite || encoding.call.strategies == nil else {
+      return try encoding.writeNonFinite(value, at: codingPath + [AnyKey(index: index)])
+    }
     encoding.write.json.write(value)
   }
 

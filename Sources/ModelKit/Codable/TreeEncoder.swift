@@ -11,6 +11,8 @@ final class TreeEncoder: Encoder {
   private let parentPath: [any CodingKey]
   private let key: (any CodingKey)?
   let mapping: [String: [String]]?
+  /// Whether keys are written as they are, whatever the key strategy.
+  let keysAsTheyAre: Bool
 
   /// The path to this value, assembled only when somebody asks.
   lazy var codingPath: [any CodingKey] = key.map { parentPath + [$0] } ?? parentPath
@@ -19,13 +21,20 @@ final class TreeEncoder: Encoder {
 
   init(
     call: EncodeCall, node: EncodedNode, parentPath: [any CodingKey], key: (any CodingKey)? = nil,
-    mapping: [String: [String]]? = nil
+    mapping: [String: [String]]? = nil, keysAsTheyAre: Bool = false
   ) {
     self.call = call
     self.node = node
     self.parentPath = parentPath
     self.key = key
     self.mapping = mapping
+    self.keysAsTheyAre = keysAsTheyAre
+  }
+
+  /// The JSON key for `key` (unmapped) by the call's key strategy.
+  func jsonKey(_ key: any CodingKey) -> String {
+    guard call.keyStrategy != nil, !keysAsTheyAre else { return key.stringValue }
+    return call.jsonKey(key.stringValue, codingPath: codingPath)
   }
 
   /// `value` as a tree, the whole of a call.
@@ -45,12 +54,9 @@ final class TreeEncoder: Encoder {
     _ value: Value, into node: EncodedNode, parent: [any CodingKey], key: (any CodingKey)?
   ) throws {
     try StackGuard.check(depth: parent.count, at: call.path(key.map { parent + [$0] } ?? parent))
-    if try call.encodeByStrategy(value, to: TreeEncoder(call: call, node: node, parentPath: parent, key: key)) {
-      return
-    }
     // Containers encode themselves, so their elements come back here one by one.
     if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
-      if converter.isOmitted(value) { return }
+      if call.strategies == nil && converter.isOmitted(value) { return }
       // The path is only worth assembling for a value whose writing can fail.
       var context = call.detachedContext(at: converter.encodingCanFail ? key.map { parent + [$0] } ?? parent : [])
       try converter.encode(value, &context)
@@ -58,8 +64,21 @@ final class TreeEncoder: Encoder {
       return
     }
     let mapping = call.converters.outputMapping(for: Value.self)
-    try value.encode(to: TreeEncoder(call: call, node: node, parentPath: parent, key: key, mapping: mapping))
+    let keysAsTheyAre = mapping == nil && CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary
+    try value.encode(
+      to: TreeEncoder(call: call, node: node, parentPath: parent, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre))
     if Value.self is any SetAlgebra.Type { node.sortElements() }
+    // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
+    if node.isEmpty && call.strategies != nil && !(parent.isEmpty && key == nil && call.isOutermost) {
+      node.makeObject()
+    }
+  }
+
+  /// A NaN or infinity as the coder's strategy writes it; throws for it at `keys` otherwise.
+  func nonFinite(_ value: Double, at keys: [any CodingKey]) throws -> EncodedNode.Item {
+    var context = call.detachedContext(at: keys)
+    try context.write(value)
+    return .value(try WriteContext.value(of: context.json.bytes))
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {

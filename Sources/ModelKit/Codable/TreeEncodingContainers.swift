@@ -6,7 +6,13 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   /// The node for `key`: at its mapped key path, or a new member under its own name.
   private func node(for key: Key) -> EncodedNode {
-    guard let path = encoder.mapping?[key.stringValue] else { return encoder.node.appendMember(key.stringValue) }
+    guard let path = encoder.mapping?[key.stringValue] else { return encoder.node.appendMember(encoder.jsonKey(key)) }
+    return path.reduce(encoder.node) { $0.member($1) }
+  }
+
+  /// The node of a nested container at `key`: the one opened there before, if any, as in `JSONEncoder`.
+  private func containerNode(for key: Key) -> EncodedNode {
+    guard let path = encoder.mapping?[key.stringValue] else { return encoder.node.member(encoder.jsonKey(key)) }
     return path.reduce(encoder.node) { $0.member($1) }
   }
 
@@ -15,7 +21,7 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     if let path = encoder.mapping?[key.stringValue], let last = path.last {
       path.dropLast().reduce(encoder.node) { $0.member($1) }.append(item, forKey: last)
     } else {
-      encoder.node.append(item, forKey: key.stringValue)
+      encoder.node.append(item, forKey: encoder.jsonKey(key))
     }
   }
 
@@ -27,7 +33,11 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt64, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
 
   mutating func encode(_ value: Double, forKey key: Key) throws {
-    if value.isFinite { store(.double(value), forKey: key) }  // non-finite: left out
+    if value.isFinite {
+      store(.double(value), forKey: key)
+    } else if encoder.call.strategies != nil {
+      store(try encoder.nonFinite(value, at: codingPath + [key]), forKey: key)
+    }  // inside a model: left out
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
@@ -37,12 +47,12 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
     -> KeyedEncodingContainer<NestedKey>
   {
-    TreeEncoder(call: encoder.call, node: node(for: key), parentPath: codingPath, key: key)
+    TreeEncoder(call: encoder.call, node: containerNode(for: key), parentPath: codingPath, key: key)
       .container(keyedBy: NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    TreeEncoder(call: encoder.call, node: node(for: key), parentPath: codingPath, key: key).unkeyedContainer()
+    TreeEncoder(call: encoder.call, node: containerNode(for: key), parentPath: codingPath, key: key).unkeyedContainer()
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -65,8 +75,13 @@ struct TreeArrayContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: Int) throws { encoder.node.append(.value(JSONValue(value))) }
   mutating func encode(_ value: Int64) throws { encoder.node.append(.value(JSONValue(value))) }
   mutating func encode(_ value: UInt64) throws { encoder.node.append(.value(JSONValue(value))) }
-  /// A non-finite number keeps its place as `null`.
-  mutating func encode(_ value: Double) throws { encoder.node.append(.double(value)) }
+  /// A non-finite number as the coder's strategy says (inside a model: `null`).
+  mutating func encode(_ value: Double) throws {
+    guard value.isFinite || encoder.call.strategies == nil else {
+      return encoder.node.append(try encoder.nonFinite(value, at: codingPath + [AnyKey(index: count)]))
+    }
+    encoder.node.append(.double(value))
+  }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     let key = AnyKey(index: count)

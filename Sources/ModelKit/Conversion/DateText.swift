@@ -28,6 +28,20 @@ package enum DateText {
     return parseISO(bytes)
   }
 
+  /// The date RFC 3339 `text` denotes (`yyyy-MM-dd'T'HH:mm:ss`, any
+  /// fraction, a zone `Z` or `±HH:MM` required), as `JSONDecoder`'s
+  /// `.iso8601` reads it; nil for any other form.
+  package static func parseInternetDateTime(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    guard bytes.count >= 20, bytes[4] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T") else { return nil }
+    let last = bytes[bytes.count - 1]
+    let hasZone =
+      last == UInt8(ascii: "Z")
+      || (bytes.count >= 25 && bytes[bytes.count - 3] == UInt8(ascii: ":")
+        && [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(bytes[bytes.count - 6]))
+    return hasZone ? parseISO(bytes) : nil
+  }
+
   /// Whether `bytes` start like an ISO date: four digits and `-`, or a sign.
   private static func isISO(_ bytes: [UInt8]) -> Bool {
     guard bytes.count >= 10 else { return false }
@@ -188,7 +202,13 @@ package enum DateText {
   /// 0000–9999, the fraction only when non-zero and with the fewest digits
   /// that read back exactly; nil for NaN, infinities and Unix times of 10¹⁷
   /// seconds or more in magnitude.
-  package static func iso8601(_ date: Date) -> String? {
+  package static func iso8601(_ date: Date) -> String? { iso8601(date, fractions: true) }
+
+  /// `yyyy-MM-dd'T'HH:mm:ssZ` in UTC, the seconds rounded down, as
+  /// `JSONEncoder`'s `.iso8601` writes a date; nil as for `iso8601(_:)`.
+  package static func internetDateTime(_ date: Date) -> String? { iso8601(date, fractions: false) }
+
+  private static func iso8601(_ date: Date, fractions: Bool) -> String? {
     let interval = date.timeIntervalSince1970
     guard interval.isFinite, interval.magnitude < 1e17 else { return nil }
     let whole = interval.rounded(.down)
@@ -200,7 +220,7 @@ package enum DateText {
     var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
     text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
     let fraction = interval - whole  // exact, in [0, 1)
-    if fraction != 0 { text += "." + fractionDigits(fraction, seconds: whole, interval: interval) }
+    if fractions && fraction != 0 { text += "." + fractionDigits(fraction, seconds: whole, interval: interval) }
     return text + "Z"
   }
 

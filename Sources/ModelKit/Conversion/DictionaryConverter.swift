@@ -36,8 +36,11 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     let document = context.document
     var result: [String: Member] = [:]
     result.reserveCapacity(document.count(of: node))
+    // A repeated key: the last wins, or for a coder the first, as in `JSONDecoder`.
+    var seen: Set<String>? = context.strategies == nil ? nil : []
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
+      if seen != nil, seen?.insert(key).inserted == false { continue }
       if let converted = try context.element(item, at: .key(key), with: converter) {
         result[key] = converted
       } else {

@@ -1,13 +1,53 @@
 import Foundation
 
-/// `Date`: strings in the listed formats; numbers as Unix seconds (or
-/// milliseconds, per options). Written as ISO 8601 in UTC (or as Unix
-/// seconds or milliseconds, per write options).
+/// `Date`. With a `ModelDecoder`'s or `ModelEncoder`'s strategy, as
+/// Foundation's coders read and write it (leniently, the table's date
+/// strings too); otherwise by the table: strings in the listed formats,
+/// numbers as Unix seconds (or milliseconds, per options), written as ISO
+/// 8601 in UTC (or as Unix seconds or milliseconds, per write options).
 final class DateConverter: ValueConverter<Date> {
-  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Date> {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError) -> Converted<Date> {
+    guard let strategy = context.strategies?.dates else { return byTable(node, context, numbers: true) }
+    let read = try byStrategy(strategy, node, &context)
+    guard case .failed(let failure) = read, !context.options.strict, failure != .null else { return read }
+    // Leniently, what the strategy rejects: the table's date strings, and
+    // numbers where the strategy reads none.
+    let table = byTable(node, context, numbers: !strategy.readsNumbers)
+    if case .value = table { return table }
+    return read
+  }
+
+  /// The strategy's reading of `node`, as `JSONDecoder` reads it.
+  private func byStrategy(
+    _ strategy: JSONDecoder.DateDecodingStrategy, _ node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Date> {
+    func number(_ make: (Double) -> Date) -> Converted<Date> {
+      switch context.double(node) {
+      case .value(let seconds): return .value(make(seconds))
+      case .failed(let failure): return .failed(failure)
+      }
+    }
+    switch strategy {
+    case .deferredToDate: return number(Date.init(timeIntervalSinceReferenceDate:))
+    case .secondsSince1970: return number(Date.init(timeIntervalSince1970:))
+    case .millisecondsSince1970: return number { Date(timeIntervalSince1970: $0 / 1000) }
+    case .iso8601:
+      guard context.document.kind(of: node) == .string else { return context.document.isNull(node) ? .failed(.null) : .failed(.mismatch) }
+      return DateText.parseInternetDateTime(context.document.string(node) ?? "").map(Converted.value)
+        ?? .failed(.unconvertible)
+    case .custom(let read):
+      return try context.codable.decode(at: node, in: &context, by: read)
+    @unknown default:
+      return try context.codable.decode(at: node, in: &context) { try Date(from: $0) }
+    }
+  }
+
+  /// The table's reading; `numbers: false` reads strings only.
+  private func byTable(_ node: JSONDocument.Node, _ context: ReadContext, numbers: Bool) -> Converted<Date> {
     let dates = context.options.dateDecoding
     switch context.document.kind(of: node) {
     case .number:
+      guard numbers else { return .failed(.mismatch) }
       guard let number = context.document.double(node) else { return .failed(.outOfRange) }
       switch dates.numbers {
       case .secondsSince1970: return .value(Date(timeIntervalSince1970: number))
@@ -29,10 +69,14 @@ final class DateConverter: ValueConverter<Date> {
     }
   }
 
-  /// NaN and infinite dates have no JSON form: left out, as non-finite numbers are.
+  /// NaN and infinite dates have no JSON form: left out, as non-finite
+  /// numbers are (a strategy decides for itself).
   override func isOmitted(_ value: Date) -> Bool { !value.timeIntervalSince1970.isFinite }
 
-  override func encode(_ value: Date, _ context: inout WriteContext) {
+  override var encodingCanFail: Bool { true }
+
+  override func encode(_ value: Date, _ context: inout WriteContext) throws(ModelError) {
+    if let strategy = context.strategies?.dates { return try encode(value, by: strategy, &context) }
     let seconds = value.timeIntervalSince1970
     if context.options.contains(.datesAsMillisecondsSince1970) {
       context.json.write((seconds * 1000).rounded())
@@ -41,6 +85,82 @@ final class DateConverter: ValueConverter<Date> {
     } else {
       // Text while it can hold the date exactly; Unix seconds beyond.
       if let text = DateText.iso8601(value) { context.json.write(text) } else { context.json.write(seconds) }
+    }
+  }
+
+  /// Writes `value` as `JSONEncoder` does with `strategy`.
+  private func encode(_ value: Date, by strategy: JSONEncoder.DateEncodingStrategy, _ context: inout WriteContext)
+    throws(ModelError)
+  {
+    switch strategy {
+    case .deferredToDate: try context.write(value.timeIntervalSinceReferenceDate)
+    case .secondsSince1970: try context.write(value.timeIntervalSince1970)
+    case .millisecondsSince1970: try context.write(1000 * value.timeIntervalSince1970)
+    case .iso8601:
+      guard let text = DateText.internetDateTime(value) else { return try context.write(value.timeIntervalSince1970) }
+      context.json.write(text)
+    case .custom(let write):
+      try context.codable.encode(in: &context) { try write(value, $0) }
+    @unknown default:
+      try context.codable.encode(in: &context) { try value.encode(to: $0) }
+    }
+  }
+}
+
+extension JSONDecoder.DateDecodingStrategy {
+  /// Whether `JSONDecoder` reads dates from numbers with this strategy.
+  var readsNumbers: Bool {
+    switch self {
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: true
+    default: false
+    }
+  }
+}
+
+/// `Data`: base64 text (trimmed, except under a strict coder, as
+/// `JSONDecoder` reads it), or as a coder's data strategy says.
+final class DataConverter: ValueConverter<Data> {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError) -> Converted<Data> {
+    switch context.strategies?.data {
+    case nil, .base64?:
+      let text: Converted<String>
+      if context.strategies != nil && context.options.strict, let exact = context.document.string(node) {
+        text = .value(exact)
+      } else {
+        text = context.trimmedString(node)
+      }
+      switch text {
+      case .value(let base64): return Data(base64Encoded: base64).map(Converted.value) ?? .failed(.unconvertible)
+      case .failed(let failure): return .failed(failure)
+      }
+    case .deferredToData?:
+      return try context.codable.decode(at: node, in: &context) { try Data(from: $0) }
+    case .custom(let read)?:
+      return try context.codable.decode(at: node, in: &context, by: read)
+    @unknown default:
+      return try context.codable.decode(at: node, in: &context) { try Data(from: $0) }
+    }
+  }
+
+  override var encodingCanFail: Bool { true }
+
+  /// As `NSData` describes it (shortened).
+  override func describe(_ value: Data, level: Int, _ context: inout WriteContext) -> String {
+    ValueDescription.data(value)
+  }
+
+  override func encode(_ value: Data, _ context: inout WriteContext) throws(ModelError) {
+    switch context.strategies?.data {
+    case nil, .base64?:
+      context.json.write(value.base64EncodedString())
+    case .deferredToData?:
+      context.json.beginArray()
+      for byte in value { context.json.write(Int(byte)) }
+      context.json.endArray()
+    case .custom(let write)?:
+      try context.codable.encode(in: &context) { try write(value, $0) }
+    @unknown default:
+      try context.codable.encode(in: &context) { try value.encode(to: $0) }
     }
   }
 }
@@ -73,10 +193,9 @@ final class TextConverter<Value>: ValueConverter<Value> {
     context.json.write(format(value))
   }
 
-  /// `Data` as `NSData` describes it (shortened); others as their text.
+  /// The value's text, quoted.
   override func describe(_ value: Value, level: Int, _ context: inout WriteContext) -> String {
-    if let data = value as? Data { return ValueDescription.data(data) }
-    return "\"\(format(value))\""
+    "\"\(format(value))\""
   }
 }
 

@@ -40,8 +40,6 @@ enum KnownConverters {
     TextConverter<URL>(parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
   }
 
-  /// `Data`: base64 text.
-  static func data() -> TextConverter<Data> {
-    TextConverter<Data>(parse: { Data(base64Encoded: $0) }, format: { $0.base64EncodedString() })
-  }
+  /// `Data`: base64 text, or as a coder's data strategy says.
+  static func data() -> DataConverter { DataConverter() }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 
 /// The lenient conversion table for scalar targets (design section 4), the
@@ -54,7 +55,7 @@ extension ReadContext {
   func double(_ node: JSONDocument.Node) -> Converted<Double> {
     switch document.kind(of: node) {
     case .number:
-      guard let value = document.double(node) else { return .failed(.outOfRange) }
+      guard let value = document.double(node), value != 0 || document.isZero(node) else { return .failed(.outOfRange) }
       return .value(value)
     case .null:
       return .failed(.null)
@@ -84,14 +85,14 @@ extension ReadContext {
     case .null:
       return .failed(.null)
     case .number where !options.strict:
-      return .value(!isZero(node))
+      return .value(!document.isZero(node))
     case .string where !options.strict:
       switch LenientText.meaning(of: document.string(node) ?? "") {
       case .trueWord: return .value(true)
       case .falseWord: return .value(false)
       case .nullWord: return .failed(.null)
       case .number(let text):
-        return .value(!textIsZero(text))
+        return .value(!JSONDocument.textIsZero(text))
       case .other: return .failed(.unconvertible)
       }
     default:
@@ -99,19 +100,20 @@ extension ReadContext {
     }
   }
 
-  private func isZero(_ node: JSONDocument.Node) -> Bool {
-    if let int = document.storedInteger(node).int { return int == 0 }
-    if document.storedInteger(node).uint != nil { return false }
-    return document.withNumberText(node) { textIsZero(Array($0)) } ?? false
-  }
-
-  /// Whether number text has no non-zero digit in its mantissa.
-  private func textIsZero(_ text: [UInt8]) -> Bool {
-    for byte in text {
-      if byte | 0x20 == UInt8(ascii: "e") { break }
-      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+  /// A string that a coder's non-conforming-float strategy names (its
+  /// text for an infinity or NaN), as that value; nil otherwise.
+  func nonConformingFloat(_ node: JSONDocument.Node) -> Double? {
+    guard let strategy = strategies?.nonConformingFloats,
+      case let .convertFromString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan) =
+        strategy,
+      let text = document.string(node)
+    else { return nil }
+    switch text {
+    case positiveInfinity: return .infinity
+    case negativeInfinity: return -.infinity
+    case nan: return .nan
+    default: return nil
     }
-    return true
   }
 
   /// A string: JSON strings as they are; leniently a number's exact text and
@@ -178,5 +180,24 @@ extension ReadContext {
       let inner = try? JSONDocument(parsing: text, options: options.readOptions), inner.kind(of: inner.root) == kind
     else { return nil }
     return reading(inner)
+  }
+}
+
+extension JSONDocument {
+  /// Whether the number at `node` is zero by its text (so a `Double` of 0
+  /// from a non-zero text is an underflow).
+  func isZero(_ node: Node) -> Bool {
+    if let int = storedInteger(node).int { return int == 0 }
+    if storedInteger(node).uint != nil { return false }
+    return withNumberText(node) { Self.textIsZero(Array($0)) } ?? false
+  }
+
+  /// Whether number text has no non-zero digit in its mantissa.
+  static func textIsZero(_ text: [UInt8]) -> Bool {
+    for byte in text {
+      if byte | 0x20 == UInt8(ascii: "e") { break }
+      if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
+    }
+    return true
   }
 }

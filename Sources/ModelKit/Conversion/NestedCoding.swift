@@ -36,10 +36,19 @@ protocol CodableReading: Sendable {
   /// ones in strict mode); `.unconvertible` when lenient decoding fails.
   func decode<Value: Decodable>(_ type: Value.Type, at node: JSONDocument.Node, in context: inout ReadContext)
     throws(ModelError) -> Converted<Value>
+
+  /// The value `read` (a strategy's function) makes of a decoder over
+  /// `node`; leniently `.unconvertible` when it throws.
+  func decode<Value>(at node: JSONDocument.Node, in context: inout ReadContext, by read: (any Decoder) throws -> Value)
+    throws(ModelError) -> Converted<Value>
 }
 
 /// Writes the types only Codable handles: the Codable bridge.
 protocol CodableWriting: Sendable {
   /// Writes `value` through its own `encode(to:)`.
   func encode<Value: Encodable>(_ value: Value, in context: inout WriteContext) throws(ModelError)
+
+  /// Writes what `write` (a strategy's function) writes into an encoder;
+  /// Foundation's `{}` when it writes nothing.
+  func encode(in context: inout WriteContext, by write: @escaping (any Encoder) throws -> Void) throws(ModelError)
 }

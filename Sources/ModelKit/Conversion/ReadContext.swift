@@ -13,21 +13,25 @@ struct ReadContext {
   let models: any ModelReading
   /// Reads the types only Codable handles (the Codable bridge).
   let codable: any CodableReading
+  /// A `ModelDecoder`'s strategies; nil for ModelKit's table.
+  var strategies: DecodingStrategies?
 
   init(
-    document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(), models: any ModelReading,
-    codable: any CodableReading
+    document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
+    strategies: DecodingStrategies? = nil, models: any ModelReading, codable: any CodableReading
   ) {
     self.document = document
     self.options = options
     self.path = path
+    self.strategies = strategies
     self.models = models
     self.codable = codable
   }
 
   /// The same reader over another document (a hook's replacement input), at this path.
   func reading(_ document: JSONDocument) -> ReadContext {
-    ReadContext(document: document, options: options, path: path, models: models, codable: codable)
+    ReadContext(
+      document: document, options: options, path: path, strategies: strategies, models: models, codable: codable)
   }
 
   /// Decodes one element of a container at `step`; nil when it is dropped

@@ -27,29 +27,30 @@ final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConver
   }
 }
 
-/// `Double` and `Float`: the nearest value; non-finite values are left out on output.
-final class FloatingConverter<Floating: BinaryFloatingPoint & Sendable>: ValueConverter<Floating> {
+/// `Double` and `Float`: the nearest value (a number beyond the type's
+/// range, or one that underflows to zero, is out of range, as in
+/// `JSONDecoder`); non-finite values are left out on output, unless a
+/// coder's non-conforming-float strategy says how to read or write them.
+final class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamable & Sendable>: ValueConverter<Floating> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Floating> {
     switch context.double(node) {
     case .value(let double):
       // Double first: the generic conversion costs a metadata lookup per value.
       let value = Floating.self == Double.self ? unsafeBitCast(double, to: Floating.self) : Floating(double)
-      return value.isFinite ? .value(value) : .failed(.outOfRange)
+      guard value.isFinite, value != 0 || double == 0 else { return .failed(.outOfRange) }
+      return .value(value)
     case .failed(let failure):
+      if let named = context.nonConformingFloat(node) { return .value(Floating(named)) }
       return .failed(failure)
     }
   }
 
   override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
 
-  override func encode(_ value: Floating, _ context: inout WriteContext) {
-    if Floating.self == Double.self {
-      context.json.write(unsafeBitCast(value, to: Double.self))
-    } else if Floating.self == Float.self {
-      context.json.write(unsafeBitCast(value, to: Float.self))
-    } else {
-      context.json.write(Double(value))
-    }
+  override var encodingCanFail: Bool { true }
+
+  override func encode(_ value: Floating, _ context: inout WriteContext) throws(ModelError) {
+    try context.write(value)
   }
 }
 

@@ -194,5 +194,8 @@ extension JSONDocument {
 
   /// A number as the nearest `Double`; nil beyond its range and for other kinds.
   @inline(__always)
-  func naturalDouble(_ node: Node) -> Double? { double(node) }
+  func naturalDouble(_ node: Node) -> Double? {
+    guard let value = double(node), value != 0 || isZero(node) else { return nil }
+    return value
+  }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 
 /// What a converter writes with: the JSON writer, the options, where in the
@@ -16,16 +17,20 @@ struct WriteContext {
   let models: any ModelWriting
   /// Writes the types only Codable handles (the Codable bridge).
   let codable: any CodableWriting
+  /// A `ModelEncoder`'s strategies; nil for ModelKit's encoding rules.
+  var strategies: EncodingStrategies?
 
   init(
     options: JSONWriteOptions, capacity: Int = 16_384, path: CodingPath = CodingPath(),
-    active: Set<ObjectIdentifier> = [], models: any ModelWriting, codable: any CodableWriting
+    active: Set<ObjectIdentifier> = [], strategies: EncodingStrategies? = nil, models: any ModelWriting,
+    codable: any CodableWriting
   ) {
     json = JSONWriter(options: options, capacity: capacity)
     self.options = options
     includesNulls = options.contains(.includeNulls)
     self.path = path
     self.active = active
+    self.strategies = strategies
     self.models = models
     self.codable = codable
   }
@@ -35,7 +40,9 @@ struct WriteContext {
   func detached(sorted: Bool = false, capacity: Int = 64) -> WriteContext {
     var options = options.subtracting(.prettyPrinted)
     if sorted { options.insert(.sortedKeys) }
-    return WriteContext(options: options, capacity: capacity, path: path, active: active, models: models, codable: codable)
+    return WriteContext(
+      options: options, capacity: capacity, path: path, active: active, strategies: strategies, models: models,
+      codable: codable)
   }
 
   /// Runs `body` with `object` marked as being written; reaching it again
@@ -58,6 +65,22 @@ struct WriteContext {
     defer { path.pop() }
     try StackGuard.check(depth: path.steps.count, at: path)
     try converter.encode(value, &self)
+  }
+
+  /// Writes a number; a NaN or infinity as a coder's strategy says (an
+  /// error, or its text), else as `null`.
+  mutating func write<Floating: BinaryFloatingPoint & TextOutputStreamable>(_ value: Floating) throws(ModelError) {
+    guard !value.isFinite, let strategies else {
+      if Floating.self == Double.self { return json.write(unsafeBitCast(value, to: Double.self)) }
+      if Floating.self == Float.self { return json.write(unsafeBitCast(value, to: Float.self)) }
+      return json.write(Double(value))
+    }
+    switch strategies.nonConformingFloats {
+    case let .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan):
+      json.write(value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity)
+    default:
+      throw .nonConforming(value, at: path)
+    }
   }
 
   /// Reads back what a writer wrote: compact JSON of any depth.

@@ -86,6 +86,20 @@ extension ModelError {
     ModelError(.unencodable, message, at: path)
   }
 
+  /// A NaN or infinity, which JSON cannot express, under a coder that throws for them.
+  static func nonConforming(_ value: some BinaryFloatingPoint, at path: CodingPath) -> ModelError {
+    ModelError(
+      .unencodable,
+      "unable to encode \(type(of: value)).\(value.isNaN ? "nan" : value < 0 ? "-infinity" : "infinity") directly in JSON; "
+        + "use nonConformingFloatEncodingStrategy .convertToString to say how to write it",
+      at: path)
+  }
+
+  /// A top-level value that wrote nothing, which `JSONEncoder` refuses.
+  static func nothingEncoded(_ type: Any.Type) -> ModelError {
+    ModelError(.unencodable, "top-level \(type) did not encode any values", at: CodingPath())
+  }
+
   /// A type the model layer cannot use.
   static func unsupported(_ message: String, at path: CodingPath = CodingPath()) -> ModelError {
     ModelError(.unsupportedType, message, at: path)

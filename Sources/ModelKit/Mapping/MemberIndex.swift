@@ -1,7 +1,7 @@
 import ModelKitJSON
 
 /// Finds the members of an object too large to scan by name, the last one
-/// winning as everywhere: an open-addressed table of their keys' hashes,
+/// winning as in `JSONSerialization` (or the first, as in `JSONDecoder`): an open-addressed table of their keys' hashes,
 /// taken from the raw bytes without making strings. Keys with escapes or
 /// non-ASCII bytes go to a dictionary, for `String` equality.
 final class MemberIndex {
@@ -15,7 +15,7 @@ final class MemberIndex {
   /// Objects of up to this many members are scanned instead.
   static let scanLimit = 8
 
-  init(_ document: JSONDocument, _ object: JSONDocument.Node) {
+  init(_ document: JSONDocument, _ object: JSONDocument.Node, firstWins: Bool = false) {
     self.document = document
     let count = document.count(of: object)
     var keys: [JSONDocument.Node] = []
@@ -37,15 +37,19 @@ final class MemberIndex {
           if document.withRawString(keys[other], { otherRaw, _ in KeyHash.equal(otherRaw, raw) }) == true { break }
           slot = (slot + 1) & (size - 1)
         }
-        slots[slot] = index + 1  // a repeated key takes over its slot: the last wins
+        // A repeated key takes over its slot, unless the first wins.
+        if slots[slot] == 0 || !firstWins { slots[slot] = index + 1 }
         return true
       }
-      if placed != true { others[document.string(key) ?? ""] = value }
+      if placed != true {
+        let name = document.string(key) ?? ""
+        if !firstWins || others[name] == nil { others[name] = value }
+      }
     }
     (self.keys, self.values, self.slots, self.others) = (keys, values, slots, others)
   }
 
-  /// The last member named `name`.
+  /// The member named `name` (the last, or the first with `firstWins`).
   func member(_ name: String) -> JSONDocument.Node? {
     var name = name
     return name.withUTF8 { utf8 -> JSONDocument.Node? in

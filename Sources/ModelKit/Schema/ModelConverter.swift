@@ -6,7 +6,24 @@ import ModelKitJSON
 final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldFiller {
   let reference: SchemaReference
 
+  /// Whether the model is a `CodableModel`, which Foundation's coders read
+  /// and write in its JSON form, by the model's own rules: a coder's date,
+  /// data and float strategies do not reach inside it, so that
+  /// `ModelEncoder` writes what `JSONEncoder` writes.
+  private let travelsInJSONForm = Model.self is any CodableModel.Type
+
   init(reference: SchemaReference) { self.reference = reference }
+
+  /// Runs `body` with `context`'s coder strategies set aside for a `CodableModel`.
+  private func byModelRules<Context, Result>(
+    _ context: inout Context, _ strategies: WritableKeyPath<Context, (some Any)?>,
+    _ body: (inout Context) throws(ModelError) -> Result
+  ) throws(ModelError) -> Result {
+    guard travelsInJSONForm, let saved = context[keyPath: strategies] else { return try body(&context) }
+    context[keyPath: strategies] = nil
+    defer { context[keyPath: strategies] = saved }
+    return try body(&context)
+  }
 
   override var isComposite: Bool { true }
 
@@ -31,7 +48,9 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
     do {
       let models = context.models
-      return .value(try models.decodeModel(self, at: node, in: &context))
+      return .value(try byModelRules(&context, \.strategies) { context throws(ModelError) in
+        try models.decodeModel(self, at: node, in: &context)
+      })
     } catch where error.kind == .rejected && !context.options.strict {
       return .failed(.rejected)
     }
@@ -61,7 +80,9 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
     do {
       let models = context.models
-      try models.fillModel(self, &model, at: node, in: &context)
+      try byModelRules(&context, \.strategies) { context throws(ModelError) in
+        try models.fillModel(self, &model, at: node, in: &context)
+      }
       return nil
     } catch where error.kind == .rejected && !context.options.strict {
       return .rejected
@@ -70,7 +91,9 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override func encode(_ value: Model, _ context: inout WriteContext) throws(ModelError) {
     let models = context.models
-    try models.encodeModel(value, with: self, in: &context)
+    try byModelRules(&context, \.strategies) { context throws(ModelError) in
+      try models.encodeModel(value, with: self, in: &context)
+    }
   }
 
   override func describe(_ value: Model, level: Int, _ context: inout WriteContext) -> String {

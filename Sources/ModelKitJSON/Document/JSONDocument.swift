@@ -125,17 +125,20 @@ public struct JSONDocument: Sendable {
     return Members(document: self, first: node.index + 1, count: entry.tag == .object ? entry.count : 0)
   }
 
-  /// The value of the member named `key` in the object at `node`; the last
-  /// one wins when a key is repeated. Nil when absent or not an object.
+  /// The value of the member named `key` in the object at `node`; when a
+  /// key is repeated the last one wins (as `JSONSerialization` reads it),
+  /// or with `firstWins` the first (as `JSONDecoder` reads it). Nil when
+  /// absent or not an object.
   ///
   /// - Complexity: O(m), m being the number of members.
-  public func member(_ key: String, of node: Node) -> Node? {
+  public func member(_ key: String, of node: Node, firstWins: Bool = false) -> Node? {
     var bytes = key
     return bytes.withUTF8 { utf8 in
       let keyIsASCII = isASCII(utf8)
       var found: Node?
       for (name, value) in members(of: node) where stringEquals(name, utf8: utf8, isASCII: keyIsASCII, key) {
         found = value
+        if firstWins { break }
       }
       return found
     }

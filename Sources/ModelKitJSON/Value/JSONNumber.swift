@@ -26,17 +26,25 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// Creates a number from an integer.
   public init(_ value: some BinaryInteger) { text = String(value) }
 
-  /// Creates a number from a finite `Double` in its shortest round-trip form;
-  /// nil for NaN and infinities, which JSON cannot express.
+  /// Creates a number from a finite `Double` in its shortest round-trip
+  /// form, as `JSONEncoder` writes it (`1000`, `0.1`, `1e+20`); nil for NaN
+  /// and infinities, which JSON cannot express.
   public init?(_ value: Double) {
     guard value.isFinite else { return nil }
-    text = value.description
+    text = Self.shortestText(value)
   }
 
-  /// Creates a number from a finite `Float`; nil for NaN and infinities.
+  /// Creates a number from a finite `Float`, as `JSONEncoder` writes it;
+  /// nil for NaN and infinities.
   public init?(_ value: Float) {
     guard value.isFinite else { return nil }
-    text = value.description
+    text = Self.shortestText(value)
+  }
+
+  /// `description` less a trailing `.0`: the text `JSONEncoder` writes.
+  private static func shortestText(_ value: some BinaryFloatingPoint & LosslessStringConvertible) -> String {
+    let text = value.description
+    return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
   }
 
   /// The value as `Int` when it is an integer in range (`3`, `3.0`), else nil.

@@ -93,8 +93,14 @@ public struct JSONWriter {
       buffer.append(key)
       buffer.append(UInt8(ascii: "\""))
     }
-    buffer.append(UInt8(ascii: ":"))
-    if pretty { buffer.append(UInt8(ascii: " ")) }
+    if pretty {
+      // `"key" : value`, as `JSONEncoder` lays it out.
+      buffer.append(UInt8(ascii: " "))
+      buffer.append(UInt8(ascii: ":"))
+      buffer.append(UInt8(ascii: " "))
+    } else {
+      buffer.append(UInt8(ascii: ":"))
+    }
     afterKey = true
   }
 
@@ -129,7 +135,11 @@ public struct JSONWriter {
     assert(!afterKey, "a key without a value")
     makeUnique()
     depth -= 1
-    if pretty && !isFirstInContainer { newline() }
+    if pretty {
+      // An empty container is `[`, a blank line, `]`, as `JSONEncoder` writes it.
+      if isFirstInContainer { buffer.append(UInt8(ascii: "\n")) }
+      newline()
+    }
     buffer.append(bracket)
     isFirstInContainer = false
   }
@@ -204,20 +214,28 @@ public struct JSONWriter {
     appendInteger(magnitude: value, negative: false)
   }
 
-  /// Writes a `Double` in its shortest round-trip form; NaN and infinities as `null`.
+  /// Writes a `Double` in its shortest round-trip form, as `JSONEncoder`
+  /// does (`1000`, `0.1`, `1e+20`); NaN and infinities as `null`.
   public mutating func write(_ value: Double) {
     guard value.isFinite else { return writeNull() }
     beforeValue()
-    var sink = DigitSink(buffer: buffer)
-    value.write(to: &sink)
+    writeFloatingPoint(value)
   }
 
-  /// Writes a `Float` in its shortest round-trip form; NaN and infinities as `null`.
+  /// Writes a `Float` in its shortest round-trip form, as `JSONEncoder`
+  /// does; NaN and infinities as `null`.
   public mutating func write(_ value: Float) {
     guard value.isFinite else { return writeNull() }
     beforeValue()
+    writeFloatingPoint(value)
+  }
+
+  /// The standard library's shortest text for `value`, less a trailing `.0`.
+  private mutating func writeFloatingPoint(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
+    let start = buffer.count
     var sink = DigitSink(buffer: buffer)
     value.write(to: &sink)
+    if buffer.count - start >= 2, buffer.endsWithPointZero { buffer.truncate(to: buffer.count - 2) }
   }
 
   // MARK: - Values

@@ -21,6 +21,11 @@ final class OutputBuffer {
   }
 
   /// Forgets the bytes after the first `count`.
+  /// Whether the last two bytes are `.0`.
+  var endsWithPointZero: Bool {
+    count >= 2 && start[count - 2] == UInt8(ascii: ".") && start[count - 1] == UInt8(ascii: "0")
+  }
+
   func truncate(to count: Int) {
     precondition(count >= 0 && count <= self.count, "truncating beyond the contents")
     self.count = count

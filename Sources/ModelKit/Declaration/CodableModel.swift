@@ -14,24 +14,3 @@
 /// and `ModelEncoder` read and write such a type as a model either way. A
 /// non-final class must write its own `required init(from:)`.
 public protocol CodableModel: JSONModel, Codable {}
-
-extension CodableModel {
-  /// Reads the model's JSON object from `decoder`, then decodes it leniently.
-  ///
-  /// - Throws: `DecodingError.typeMismatch` when the value is not an
-  ///   object; the `ModelError` of decoding it otherwise.
-  public init(from decoder: any Decoder) throws {
-    guard case .object(let object) = try JSONValue(from: decoder) else {
-      throw DecodingError.typeMismatch(
-        Self.self, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "expected an object for \(Self.self)"))
-    }
-    try self.init(json: object)
-  }
-
-  /// Writes the model's JSON form into `encoder`.
-  ///
-  /// - Throws: the `ModelError` of encoding the model, or the encoder's errors.
-  public func encode(to encoder: any Encoder) throws {
-    try jsonValue().encode(to: encoder)
-  }
-}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Input text as `JSONDecoder` takes it: UTF-8, UTF-16 or UTF-32 (told by
+/// a byte-order mark, or by the zero bytes around the first character), and
+/// optionally an object's members without their braces.
+enum InputText {
+  /// `data` as UTF-8 when it must change (another encoding, a UTF-8
+  /// byte-order mark, members to wrap in braces); nil when it can be read
+  /// as it is.
+  static func utf8(_ data: Data, wrappingObject: Bool) -> [UInt8]? {
+    let encoding = self.encoding(of: data)
+    guard encoding != nil || wrappingObject else { return nil }
+    var bytes: [UInt8]
+    if let (encoding, markLength) = encoding {
+      if encoding == .utf8 {
+        bytes = Array(data.dropFirst(markLength))
+      } else {
+        // Text that does not decode stays as it is, for the reader to reject.
+        guard let text = String(data: data.dropFirst(markLength), encoding: encoding) else { return Array(data) }
+        bytes = Array(text.utf8)
+      }
+    } else {
+      bytes = Array(data)
+    }
+    return wrappingObject ? self.wrappingObject(bytes) : bytes
+  }
+
+  /// `bytes` in braces unless they are an object already (past leading white space).
+  static func wrappingObject(_ bytes: [UInt8]) -> [UInt8] {
+    let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+    if let first = bytes.first(where: { !whiteSpace.contains($0) }), first == UInt8(ascii: "{") { return bytes }
+    return [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "}")]
+  }
+
+  /// The encoding of `data` and the length of its byte-order mark; nil for
+  /// plain UTF-8.
+  private static func encoding(of data: Data) -> (String.Encoding, Int)? {
+    let start = data.startIndex
+    func byte(_ offset: Int) -> UInt8? { data.count > offset ? data[start + offset] : nil }
+    switch (byte(0), byte(1), byte(2), byte(3)) {
+    case (0xEF, 0xBB, 0xBF, _): return (.utf8, 3)
+    case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
+    case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
+    case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
+    case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
+    case (0x00, 0x00, 0x00, .some(let fourth)) where fourth != 0: return (.utf32BigEndian, 0)
+    case (.some(let first), 0x00, 0x00, 0x00) where first != 0: return (.utf32LittleEndian, 0)
+    case (0x00, .some(let second), _, _) where second != 0: return (.utf16BigEndian, 0)
+    case (.some(let first), 0x00, _, _) where first != 0: return (.utf16LittleEndian, 0)
+    default: return nil
+    }
+  }
+}

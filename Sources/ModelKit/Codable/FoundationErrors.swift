@@ -27,7 +27,10 @@ extension ModelError {
       return .valueNotFound(valueType ?? Any.self, context)
     case .typeMismatch, .wrongTopLevel:
       return .typeMismatch(valueType ?? Any.self, context)
-    case .syntax, .outOfRange, .rejected, .unencodable, .unsupportedType, .tooDeep:
+    case .outOfRange:
+      // `JSONDecoder` reports a number its type cannot hold as invalid JSON, at the top level.
+      return .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: self))
+    case .syntax, .rejected, .unencodable, .unsupportedType, .tooDeep:
       return .dataCorrupted(context)
     }
   }

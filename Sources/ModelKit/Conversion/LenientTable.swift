@@ -44,8 +44,13 @@ extension ReadContext {
   )> {
     if let exact = NumberText.integer(text) { return .value(exact) }
     if options.strict {
-      // Integral but too large, or a fraction.
-      return NumberText.integer(text, truncating: true) == nil ? .failed(.outOfRange) : .failed(.unconvertible)
+      // As `JSONDecoder` reads it: a number whose `Double` is a whole number in range (`1e-400` is 0).
+      if let double = NumberText.double(text), double.rounded(.towardZero) == double {
+        if let int = Int64(exactly: double) { return .value((int < 0, int.magnitude)) }
+        if let uint = UInt64(exactly: double) { return .value((false, uint)) }
+      }
+      // Integral but too large, or a fraction: a number the type cannot hold, as `JSONDecoder` says.
+      return .failed(.outOfRange)
     }
     if let truncated = NumberText.integer(text, truncating: true) { return .value(truncated) }
     return .failed(.outOfRange)

@@ -43,7 +43,8 @@ extension ModelError {
 
   /// A container of the wrong kind asked for inside a value (strict Codable decoding).
   static func wrongContainer(expected: String, found: JSONKind, at path: CodingPath, type: any Any.Type) -> ModelError {
-    ModelError(.typeMismatch, "expected \(expected), found \(found.article)", at: path, valueType: type)
+    let kind: Kind = found == .null ? .unexpectedNull : .typeMismatch
+    return ModelError(kind, "expected \(expected), found \(found.article)", at: path, valueType: type)
   }
 
   /// A container that is not there (strict Codable decoding).

@@ -242,9 +242,10 @@ struct FoundationDifferentialTests {
       case .failure(let expected):
         failures += 1
         let found = Result { try strict.decode(Tree.self, from: data) }
-        if case .typeMismatch(_, let context)? = expected as? DecodingError, context.codingPath.count > 1,
-          ["byName", "byNumber"].contains(context.codingPath[0].stringValue)
-        {
+        let inDictionary = [found.summary, Self.summary(expected)].contains {
+          $0.contains("[\"byName\", ") || $0.contains("[\"byNumber\", ")
+        }
+        if inDictionary {
           // JSONDecoder walks a dictionary's members in hash order, so which
           // bad member it names first (and so the error's case) is not defined: both must fail.
           #expect(found.summary != "a value", "\(text)")

@@ -28,6 +28,9 @@ struct ArrayContainer: UnkeyedDecodingContainer {
     return node
   }
 
+  /// The next element, for readers outside this file.
+  mutating func nextNode(_ type: any Any.Type) throws -> JSONDocument.Node { try next(type) }
+
   mutating func decodeNil() throws -> Bool {
     guard let node = upcoming, decoder.call.document.isNull(node) else { return false }
     _ = try next(Never.self)

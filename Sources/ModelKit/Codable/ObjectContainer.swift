@@ -65,6 +65,9 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func contains(_ key: Key) -> Bool { node(for: key) != nil }
 
+  /// The node for `key`, for readers outside this file.
+  func nodeForKey(_ key: Key) -> JSONDocument.Node? { node(for: key) }
+
   func decodeNil(forKey key: Key) throws -> Bool {
     guard let node = node(for: key) else {
       if decoder.call.options.strict {

@@ -160,6 +160,12 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     encoding.write.json.write(value)
   }
 
+  /// Writes an integer's digits at `key` (the 128-bit widths).
+  mutating func encodeDigits(_ value: some BinaryInteger, forKey key: Key) throws {
+    try start(key)
+    encoding.write.json.write(JSONNumber(value))
+  }
+
   // Written out, not left to the protocol's generic defaults, which cost
   // several indirect calls per optional field.
 
@@ -299,6 +305,12 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
     encoding.write.json.write(value)
   }
 
+  /// Writes an integer's digits (the 128-bit widths).
+  mutating func encodeDigits(_ value: some BinaryInteger) throws {
+    _ = try start()
+    encoding.write.json.write(JSONNumber(value))
+  }
+
   mutating func encode<T: Encodable>(_ value: T) throws {
     let index = try start()
     let slot = encoding.openSlot(key: nil, needsNull: true)
@@ -343,5 +355,11 @@ struct StreamValueContainer: SingleValueEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try encoder.encoding.encode(value, slot: encoder.slot, parent: encoder, key: .none)
+  }
+
+  /// Writes an integer's digits (the 128-bit widths).
+  mutating func encodeDigits(_ value: some BinaryInteger) throws {
+    try encoder.encoding.begin(encoder.slot)
+    encoder.encoding.write.json.write(JSONNumber(value))
   }
 }

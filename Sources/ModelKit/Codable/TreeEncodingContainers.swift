@@ -32,6 +32,12 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: Int64, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
   mutating func encode(_ value: UInt64, forKey key: Key) throws { store(.value(JSONValue(value)), forKey: key) }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: Int128, forKey key: Key) throws { store(.value(.number(JSONNumber(value))), forKey: key) }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: UInt128, forKey key: Key) throws { store(.value(.number(JSONNumber(value))), forKey: key) }
+
   mutating func encode(_ value: Double, forKey key: Key) throws {
     if value.isFinite {
       store(.double(value), forKey: key)
@@ -75,6 +81,12 @@ struct TreeArrayContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: Int) throws { encoder.node.append(.value(JSONValue(value))) }
   mutating func encode(_ value: Int64) throws { encoder.node.append(.value(JSONValue(value))) }
   mutating func encode(_ value: UInt64) throws { encoder.node.append(.value(JSONValue(value))) }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: Int128) throws { encoder.node.append(.value(.number(JSONNumber(value)))) }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: UInt128) throws { encoder.node.append(.value(.number(JSONNumber(value)))) }
   /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
     guard value.isFinite || encoder.call.strategies == nil else {
@@ -115,6 +127,12 @@ struct TreeValueContainer: SingleValueEncodingContainer {
   mutating func encodeNil() throws {
     encoder.node.set(.null)
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: Int128) throws { encoder.node.set(.number(JSONNumber(value))) }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  mutating func encode(_ value: UInt128) throws { encoder.node.set(.number(JSONNumber(value))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     try encoder.encode(value, into: encoder.node, parent: codingPath, key: nil)

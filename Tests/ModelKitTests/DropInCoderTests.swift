@@ -1,0 +1,146 @@
+import Foundation
+import ModelKit
+import Testing
+
+/// The points where `ModelDecoder` and `ModelEncoder` used to differ from
+/// Foundation's coders, each against Foundation itself.
+@Suite("Drop-in coders")
+struct DropInCoderTests {
+  struct Stamp: Codable, Equatable { var at: Date }
+
+  @Test func datesDefaultToFoundationsAndLenientReadingAddsTheTablesStrings() throws {
+    let stamp = Stamp(at: Date(timeIntervalSince1970: 1_709_287_200))
+    let written = try JSONEncoder().encode(stamp)  // one key: its order is fixed
+    #expect(try ModelDecoder().decode(Stamp.self, from: written) == stamp)
+    #expect(try ModelEncoder().encode(stamp) == written)
+    #expect(try JSONDecoder().decode(Stamp.self, from: ModelEncoder().encode(stamp)) == stamp)
+    // Leniently, a date string JSONDecoder rejects is read; a number keeps JSONDecoder's meaning.
+    #expect(try ModelDecoder().decode(Stamp.self, from: #"{"at": "2024-03-01 10:00:00"}"#) == stamp)
+    #expect(throws: DecodingError.self) {
+      try ModelDecoder(options: DecodingOptions(strict: true)).decode(Stamp.self, from: #"{"at": "2024-03-01 10:00:00"}"#)
+    }
+    let encoder = ModelEncoder()
+    encoder.dateEncodingStrategy = .millisecondsSince1970
+    #expect(String(decoding: try encoder.encode(stamp), as: UTF8.self) == #"{"at":1709287200000}"#)
+  }
+
+  /// A model with a date, inside a Codable value.
+  struct Visit: JSONModel, Codable, Equatable { var at = Date(timeIntervalSince1970: 0) }
+  struct Log: Codable, Equatable { var visits: [Visit] }
+
+  @Test func strategiesReachModelsInsideCodableValues() throws {
+    let log = Log(visits: [Visit(at: Date(timeIntervalSince1970: 86_400))])
+    let encoder = ModelEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    let foundation = JSONEncoder()
+    foundation.dateEncodingStrategy = .secondsSince1970
+    #expect(try encoder.encode(log) == foundation.encode(log))
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    decoder.dateDecodingStrategy = .secondsSince1970
+    #expect(try decoder.decode(Log.self, from: #"{"visits": [{"at": 86400}]}"#) == log)
+  }
+
+  @Test func nonConformingFloatsAndUnderflowAsJSONDecoderReadsThem() throws {
+    let strict = ModelDecoder(options: DecodingOptions(strict: true))
+    let foundation = JSONDecoder()
+    for text in ["[1e-400]", "[2e-324]", "[1e400]"] {
+      #expect(throws: DecodingError.self) { try foundation.decode([Double].self, from: Data(text.utf8)) }
+      #expect(throws: DecodingError.self) { try strict.decode([Double].self, from: text) }
+    }
+    #expect(throws: DecodingError.self) { try strict.decode([Float].self, from: "[1e-46]") }
+    #expect(try strict.decode([Double].self, from: "[1e-321]") == foundation.decode([Double].self, from: Data("[1e-321]".utf8)))
+    for decoder in [strict, ModelDecoder()] {
+      decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+      let values = try decoder.decode([Double].self, from: #"["inf", "-inf", "nan", 1]"#)
+      #expect(values[0] == .infinity && values[1] == -.infinity && values[2].isNaN && values[3] == 1)
+    }
+  }
+
+  @Test func utf16AndUTF32InputWithOrWithoutAByteOrderMark() throws {
+    let json = #"{"at": 0}"#
+    let encodings: [String.Encoding] = [.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian, .utf16, .utf32]
+    for encoding in encodings {
+      let data = try #require(json.data(using: encoding))
+      #expect(try ModelDecoder().decode(Stamp.self, from: data) == Stamp(at: Date(timeIntervalSinceReferenceDate: 0)), "\(encoding)")
+      // Where JSONDecoder reads the text, it reads the same value.
+      if let expected = try? JSONDecoder().decode(Stamp.self, from: data) {
+        #expect(try ModelDecoder().decode(Stamp.self, from: data) == expected, "\(encoding)")
+      }
+    }
+    let marked = Data([0xEF, 0xBB, 0xBF]) + Data(json.utf8)
+    #expect(try ModelDecoder().decode(Stamp.self, from: marked) == JSONDecoder().decode(Stamp.self, from: marked))
+  }
+
+  struct Pair: Codable, Equatable { var a: Int; var b: String }
+
+  @Test func assumesTopLevelDictionaryAsJSONDecoderDoes() throws {
+    let decoder = ModelDecoder()
+    decoder.assumesTopLevelDictionary = true
+    let foundation = JSONDecoder()
+    foundation.assumesTopLevelDictionary = true
+    for text in [#""a": 1, "b": "x""#, #"{"a": 1, "b": "x"}"#, #"  "a": 2, "b": """#] {
+      #expect(try decoder.decode(Pair.self, from: Data(text.utf8)) == foundation.decode(Pair.self, from: Data(text.utf8)))
+    }
+  }
+
+  struct Scaled: CodableWithConfiguration, Equatable {
+    var value: Int
+    init(value: Int) { self.value = value }
+    init(from decoder: any Decoder, configuration: Int) throws {
+      value = try decoder.singleValueContainer().decode(Int.self) * configuration
+    }
+    func encode(to encoder: any Encoder, configuration: Int) throws {
+      var container = encoder.singleValueContainer()
+      try container.encode(value / configuration)
+    }
+  }
+
+  @Test func codableWithConfigurationOverloads() throws {
+    let data = try ModelEncoder().encode(Scaled(value: 30), configuration: 10)
+    #expect(data == (try JSONEncoder().encode(Scaled(value: 30), configuration: 10)))
+    #expect(try ModelDecoder().decode(Scaled.self, from: data, configuration: 10) == Scaled(value: 30))
+  }
+
+  @Test func int128AndUInt128AsFoundationCodesThem() throws {
+    struct Wide: Codable, Equatable { var big: Int128; var huge: UInt128 }
+    let wide = Wide(big: Int128.min, huge: UInt128.max)
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys  // JSONEncoder's key order is otherwise its hash order
+    let written = try foundation.encode(wide)
+    #expect(try ModelEncoder(options: .sortedKeys).encode(wide) == written)
+    #expect(try ModelEncoder().encodeValue(wide) == JSONValue(json: written))
+    #expect(try ModelEncoder().encode([Int128(5)]) == JSONEncoder().encode([Int128(5)]))
+    #expect(try ModelDecoder(options: DecodingOptions(strict: true)).decode(Wide.self, from: written) == wide)
+  }
+
+  struct Twice: Encodable {
+    enum Key: CodingKey { case key, nested }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: Key.self)
+      try container.encode(0, forKey: .key)
+      try container.encode(42, forKey: .key)
+      var first = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+      try first.encode(1, forKey: .key)
+      var second = container.nestedContainer(keyedBy: Key.self, forKey: .nested)
+      try second.encode(2, forKey: .nested)
+    }
+  }
+
+  @Test func keysWrittenTwiceAppearOnceWithFoundationsValue() throws {
+    for formatting: JSONEncoder.OutputFormatting in [[], [.sortedKeys]] {
+      let encoder = ModelEncoder()
+      encoder.outputFormatting = formatting
+      let foundation = JSONEncoder()
+      foundation.outputFormatting = formatting
+      #expect(try JSONValue(json: encoder.encode(Twice())) == JSONValue(json: foundation.encode(Twice())))
+      #expect(try encoder.encodeValue(Twice()) == ["key": 42, "nested": ["key": 1, "nested": 2]])
+    }
+  }
+
+  @Test func dynamicMetatypeDecodesAsItself() throws {
+    let type: FoundationDifferentialTests.Animal.Type = FoundationDifferentialTests.Dog.self
+    let animal = try ModelDecoder().decode(type, from: #"{"name": "ace", "super": {"legs": 3}}"#)
+    #expect((animal as? FoundationDifferentialTests.Dog)?.name == "ace")
+    #expect(animal.legs == 3)
+  }
+}

@@ -32,9 +32,15 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
-    /// An object's keys so far, for a key a type writes twice.
-    var keys: [String] = []
+    /// Where an object's keys begin in `keys`.
+    let firstKey: Int
+    /// A one-word filter of the object's keys: a key whose bit is clear is new.
+    var keyFilter: UInt64 = 0
   }
+
+  /// The keys of the open objects, innermost last, for a key a type writes
+  /// twice; one array for all, so an object costs no allocation.
+  @exclusivity(unchecked) private var keys: [String] = []
 
   /// The open containers, innermost last.
   @exclusivity(unchecked) private var frames: [Frame] = []
@@ -239,8 +245,19 @@ final class EncodingStream {
   /// Notes `key` in the innermost object; a key written twice abandons
   /// the stream (the tree keeps one, with the last value, as `JSONEncoder`).
   func noteKey(_ key: String) throws {
-    if frames[frames.count - 1].keys.contains(key) { throw abandon() }
-    frames[frames.count - 1].keys.append(key)
+    // Length, first, middle and last byte, mixed: O(1) for native strings.
+    let utf8 = key.utf8
+    let count = utf8.count
+    var mixed = UInt64(count)
+    if count > 0 {
+      let middle = utf8[utf8.index(utf8.startIndex, offsetBy: count / 2)]
+      mixed |= UInt64(utf8.first!) << 8 | UInt64(middle) << 16 | UInt64(utf8.last!) << 24
+    }
+    let bit = UInt64(1) << ((mixed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    let innermost = frames.count - 1
+    if frames[innermost].keyFilter & bit != 0, keys[frames[innermost].firstKey...].contains(key) { throw abandon() }
+    frames[innermost].keyFilter |= bit
+    keys.append(key)
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's
@@ -314,7 +331,7 @@ final class EncodingStream {
   func open(object isObject: Bool) -> Int {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
-    frames.append(Frame(id: lastID, isObject: isObject))
+    frames.append(Frame(id: lastID, isObject: isObject, firstKey: keys.count))
     return lastID
   }
 
@@ -323,7 +340,12 @@ final class EncodingStream {
     settle()
     while frames.count > depth {
       let frame = frames.removeLast()
-      if frame.isObject { write.json.endObject() } else { write.json.endArray() }
+      if frame.isObject {
+        write.json.endObject()
+        keys.removeLast(keys.count - frame.firstKey)
+      } else {
+        write.json.endArray()
+      }
     }
   }
 

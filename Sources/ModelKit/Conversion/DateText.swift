@@ -21,13 +21,6 @@ package enum DateText {
     return parseTwitter(bytes)
   }
 
-  /// The date ISO 8601 `text` (one of the `yyyy-MM-dd` forms) denotes, or nil.
-  package static func parseISO8601(_ text: String) -> Date? {
-    let bytes = Array(text.utf8)
-    guard isISO(bytes) else { return nil }
-    return parseISO(bytes)
-  }
-
   /// The date RFC 3339 `text` denotes (`yyyy-MM-dd'T'HH:mm:ss`, any
   /// fraction, a zone `Z` or `±HH:MM` required), as `JSONDecoder`'s
   /// `.iso8601` reads it; nil for any other form.

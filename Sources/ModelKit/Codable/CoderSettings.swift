@@ -24,6 +24,12 @@ final class CoderSettings<Settings: Sendable>: @unchecked Sendable {
     return snapshot
   }
 
+  /// One setting, read from the current snapshot or changed in a new one.
+  subscript<Value>(_ setting: WritableKeyPath<Settings, Value>) -> Value {
+    get { current.settings[keyPath: setting] }
+    set { update { $0[keyPath: setting] = newValue } }
+  }
+
   /// Changes the settings.
   func update(_ change: (inout Settings) -> Void) {
     lock.lock()

@@ -27,7 +27,7 @@ final class DecodeCall {
     options = read.options
     root = read.path
     self.read = read
-    userInfo = read.strategies?.userInfo ?? [:]
+    userInfo = read.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
     firstKeyWins = read.strategies != nil
     switch read.strategies?.keys ?? .useDefaultKeys {
     case .useDefaultKeys:

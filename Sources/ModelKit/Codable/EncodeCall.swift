@@ -12,6 +12,9 @@ final class EncodeCall {
   let active: Set<ObjectIdentifier>
   /// The coder's strategies (nil for a Codable value inside a model).
   let strategies: EncodingStrategies?
+  /// Whether this is a coder's call (it has strategies), which writes as
+  /// `JSONEncoder` does rather than by the model layer's rules.
+  let isCoderCall: Bool
   lazy var converters = ConverterCache()
   /// How coding keys become JSON keys; nil when they are used as they are.
   let keyStrategy: JSONEncoder.KeyEncodingStrategy?
@@ -27,7 +30,8 @@ final class EncodeCall {
     root = context.path
     active = context.active
     strategies = context.strategies
-    userInfo = context.strategies?.userInfo ?? [:]
+    isCoderCall = context.strategies != nil
+    userInfo = context.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
     let keys = context.strategies?.keys ?? .useDefaultKeys
     if case .useDefaultKeys = keys { keyStrategy = nil } else { keyStrategy = keys }
   }

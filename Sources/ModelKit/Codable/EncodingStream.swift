@@ -32,15 +32,16 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
-    /// Where an object's keys begin in `keys`.
+    /// Where an object's key hashes begin in `keyHashes`.
     let firstKey: Int
-    /// A one-word filter of the object's keys: a key whose bit is clear is new.
+    /// A one-word filter of the object's key hashes: a key whose bit is clear is new.
     var keyFilter: UInt64 = 0
   }
 
-  /// The keys of the open objects, innermost last, for a key a type writes
-  /// twice; one array for all, so an object costs no allocation.
-  @exclusivity(unchecked) private var keys: [String] = []
+  /// The hashes of the open objects' keys, innermost last, for a key a type
+  /// writes twice: one array of integers for all (no allocation per object,
+  /// no reference counting per key).
+  @exclusivity(unchecked) private var keyHashes: [Int] = []
 
   /// The open containers, innermost last.
   @exclusivity(unchecked) private var frames: [Frame] = []
@@ -59,6 +60,7 @@ final class EncodingStream {
     self.call = call
     write = Self.placeholder
     frames.reserveCapacity(8)
+    keyHashes.reserveCapacity(64)
   }
 
   /// What the caller's context holds while the stream has it. Never
@@ -186,7 +188,7 @@ final class EncodingStream {
         if converter.isNil(value) {
           try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
           write.json.writeNull()
-        } else if call.strategies != nil || !converter.isOmitted(value) {
+        } else if call.isCoderCall || !converter.isOmitted(value) {
           try begin(slot)
           try written(value, with: converter, at: parent, key)
         }
@@ -196,7 +198,7 @@ final class EncodingStream {
         try value.encode(
           to: StreamingEncoder(
             encoding: self, slot: slot, parent: parent, key: key, renames: renames, keysAsTheyAre: keysAsTheyAre))
-        if call.strategies != nil && slot == pendingSlot {
+        if call.isCoderCall && slot == pendingSlot {
           if parent == nil && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
           try begin(slot)
           write.json.beginObject()
@@ -226,7 +228,7 @@ final class EncodingStream {
     throws
   {
     guard value.isFinite else {
-      guard call.strategies != nil else { return }
+      guard call.isCoderCall else { return }
       try begin(slot)
       return try writeNonFinite(value, at: StreamingEncoder.path(parent, key))
     }
@@ -244,20 +246,18 @@ final class EncodingStream {
 
   /// Notes `key` in the innermost object; a key written twice abandons
   /// the stream (the tree keeps one, with the last value, as `JSONEncoder`).
+  /// Keys are told apart by hash: two keys that only share a hash also
+  /// abandon the stream, which costs time, never a wrong output.
   func noteKey(_ key: String) throws {
-    // Length, first, middle and last byte, mixed: O(1) for native strings.
-    let utf8 = key.utf8
-    let count = utf8.count
-    var mixed = UInt64(count)
-    if count > 0 {
-      let middle = utf8[utf8.index(utf8.startIndex, offsetBy: count / 2)]
-      mixed |= UInt64(utf8.first!) << 8 | UInt64(middle) << 16 | UInt64(utf8.last!) << 24
-    }
-    let bit = UInt64(1) << ((mixed &* 0x9E37_79B9_7F4A_7C15) >> 58)
+    var key = key
+    let hash = key.withUTF8 { KeyHash.fnv1a($0) }
+    let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
     let innermost = frames.count - 1
-    if frames[innermost].keyFilter & bit != 0, keys[frames[innermost].firstKey...].contains(key) { throw abandon() }
+    if frames[innermost].keyFilter & bit != 0, keyHashes[frames[innermost].firstKey...].contains(hash) {
+      throw abandon()
+    }
     frames[innermost].keyFilter |= bit
-    keys.append(key)
+    keyHashes.append(hash)
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's
@@ -331,7 +331,7 @@ final class EncodingStream {
   func open(object isObject: Bool) -> Int {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
-    frames.append(Frame(id: lastID, isObject: isObject, firstKey: keys.count))
+    frames.append(Frame(id: lastID, isObject: isObject, firstKey: keyHashes.count))
     return lastID
   }
 
@@ -342,7 +342,7 @@ final class EncodingStream {
       let frame = frames.removeLast()
       if frame.isObject {
         write.json.endObject()
-        keys.removeLast(keys.count - frame.firstKey)
+        keyHashes.removeLast(keyHashes.count - frame.firstKey)
       } else {
         write.json.endArray()
       }

@@ -26,11 +26,8 @@ public import Foundation
 public final class ModelDecoder: Sendable {
   private struct Settings: Sendable {
     var options: DecodingOptions
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    var dates: DateDecodingStrategy = .deferredToDate
-    var data: DataDecodingStrategy = .base64
-    var keys: KeyDecodingStrategy = .useDefaultKeys
-    var nonConformingFloats: NonConformingFloatDecodingStrategy = .throw
+    /// What every call hands to its converters, kept ready.
+    var strategies = DecodingStrategies()
     var assumesTopLevelDictionary = false
   }
 
@@ -40,50 +37,50 @@ public final class ModelDecoder: Sendable {
   /// .convertFromSnakeCase` is the same as `keyDecodingStrategy =
   /// .convertFromSnakeCase` for Codable types.
   public var options: DecodingOptions {
-    get { settings.current.settings.options }
-    set { settings.update { $0.options = newValue } }
+    get { settings[\.options] }
+    set { settings[\.options] = newValue }
   }
 
   /// Values for the types' `init(from:)` to read through `decoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.current.settings.userInfo }
-    set { settings.update { $0.userInfo = newValue } }
+    get { settings[\.strategies.userInfo] }
+    set { settings[\.strategies.userInfo] = newValue }
   }
 
   /// How `Date` values are read, `JSONModel` properties included. Default
   /// `.deferredToDate`, as `JSONDecoder`'s; in lenient mode every date
   /// string of ModelKit's table is read as well, whatever the strategy.
   public var dateDecodingStrategy: DateDecodingStrategy {
-    get { settings.current.settings.dates }
-    set { settings.update { $0.dates = newValue } }
+    get { settings[\.strategies.dates] }
+    set { settings[\.strategies.dates] = newValue }
   }
 
   /// How `Data` values are read. Default `.base64`.
   public var dataDecodingStrategy: DataDecodingStrategy {
-    get { settings.current.settings.data }
-    set { settings.update { $0.data = newValue } }
+    get { settings[\.strategies.data] }
+    set { settings[\.strategies.data] = newValue }
   }
 
   /// How the JSON keys of Codable types' objects become their coding keys,
   /// exactly as `JSONDecoder` converts them (a `[String: T]`'s keys never
   /// change). Default `.useDefaultKeys`.
   public var keyDecodingStrategy: KeyDecodingStrategy {
-    get { settings.current.settings.keys }
-    set { settings.update { $0.keys = newValue } }
+    get { settings[\.strategies.keys] }
+    set { settings[\.strategies.keys] = newValue }
   }
 
   /// Which strings are read as infinities and NaN. Default `.throw`: none.
   public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy {
-    get { settings.current.settings.nonConformingFloats }
-    set { settings.update { $0.nonConformingFloats = newValue } }
+    get { settings[\.strategies.nonConformingFloats] }
+    set { settings[\.strategies.nonConformingFloats] = newValue }
   }
 
   /// Whether the input is an object's members without the braces around
   /// them (`"a": 1, "b": 2`), as `JSONDecoder` reads it; an input that is
   /// an object already is read as it is. Default `false`.
   public var assumesTopLevelDictionary: Bool {
-    get { settings.current.settings.assumesTopLevelDictionary }
-    set { settings.update { $0.assumesTopLevelDictionary = newValue } }
+    get { settings[\.assumesTopLevelDictionary] }
+    set { settings[\.assumesTopLevelDictionary] = newValue }
   }
 
   /// Creates a decoder, lenient unless told otherwise.
@@ -103,7 +100,9 @@ public final class ModelDecoder: Sendable {
     try decode(type, from: data, userInfo: [:])
   }
 
-  private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: Any]) throws -> T {
+  private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable])
+    throws -> T
+  {
     try decode(type, userInfo: userInfo) { options, wrapsObject throws(ModelError) in
       guard let text = InputText.utf8(data, wrappingObject: wrapsObject) else { return try InputDocument(data, options) }
       return try InputDocument(text, options)
@@ -117,7 +116,8 @@ public final class ModelDecoder: Sendable {
   public func decode<T: DecodableWithConfiguration>(
     _ type: T.Type, from data: Data, configuration: T.DecodingConfiguration
   ) throws -> T {
-    try decode(Configured<T>.self, from: data, userInfo: [Configured<T>.key: configuration]).value
+    try decode(Configured<T>.self, from: data, userInfo: [Configured<T>.key: ConfigurationBox(value: configuration)])
+      .value
   }
 
   /// Decodes `type` with the configuration `provider` gives, from UTF-8 JSON text.
@@ -169,22 +169,19 @@ public final class ModelDecoder: Sendable {
   /// Decodes `type` from the document `parse` makes (told whether to read
   /// the input as an object's members), with the settings as they are now.
   private func decode<T: Decodable>(
-    _ type: T.Type, userInfo: [CodingUserInfoKey: Any] = [:],
+    _ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     parse: (DecodingOptions, Bool) throws(ModelError) -> InputDocument
   ) throws -> T {
-    let current = settings.current.settings
+    let current = settings.current  // the snapshot, not a copy of its settings
     let input: InputDocument
     do {
-      input = try parse(current.options, current.assumesTopLevelDictionary)
+      input = try parse(current.settings.options, current.settings.assumesTopLevelDictionary)
     } catch {
       throw error.decodingError
     }
-    var allUserInfo: [CodingUserInfoKey: Any] = current.userInfo
-    allUserInfo.merge(userInfo) { $1 }
-    let strategies = DecodingStrategies(
-      dates: current.dates, data: current.data, nonConformingFloats: current.nonConformingFloats, keys: current.keys,
-      userInfo: allUserInfo)
-    let call = DecodeCall(ReadContext(document: input.document, options: current.options, strategies: strategies))
+    var strategies = current.settings.strategies
+    if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
+    let call = DecodeCall(ReadContext(document: input.document, options: current.settings.options, strategies: strategies))
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.
@@ -208,10 +205,17 @@ private struct Configured<Value: DecodableWithConfiguration>: Decodable {
   let value: Value
 
   init(from decoder: any Decoder) throws {
-    guard let configuration = decoder.userInfo[Self.key] as? Value.DecodingConfiguration else {
+    guard let configuration = (decoder.userInfo[Self.key] as? ConfigurationBox)?.value as? Value.DecodingConfiguration
+    else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no decoding configuration"))
     }
     value = try Value(from: decoder, configuration: configuration)
   }
+}
+
+/// A decoding configuration on its way through a call's `userInfo`: it is
+/// read by the one call that put it there, on that call's thread.
+private struct ConfigurationBox: @unchecked Sendable {
+  let value: Any
 }

@@ -14,19 +14,16 @@ public import Foundation
 public final class ModelEncoder: Sendable {
   private struct Settings: Sendable {
     var options: JSONWriteOptions
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    var dates: DateEncodingStrategy = .deferredToDate
-    var data: DataEncodingStrategy = .base64
-    var keys: KeyEncodingStrategy = .useDefaultKeys
-    var nonConformingFloats: NonConformingFloatEncodingStrategy = .throw
+    /// What every call hands to its converters, kept ready.
+    var strategies = EncodingStrategies()
   }
 
   private let settings: CoderSettings<Settings>
 
   /// The write options, as for `jsonData(options:)`.
   public var options: JSONWriteOptions {
-    get { settings.current.settings.options }
-    set { settings.update { $0.options = newValue } }
+    get { settings[\.options] }
+    set { settings[\.options] = newValue }
   }
 
   /// The layout of the output, as `JSONEncoder` names it: the same setting
@@ -54,52 +51,41 @@ public final class ModelEncoder: Sendable {
 
   /// Values for the types' `encode(to:)` to read through `encoder.userInfo`.
   public var userInfo: [CodingUserInfoKey: any Sendable] {
-    get { settings.current.settings.userInfo }
-    set { settings.update { $0.userInfo = newValue } }
+    get { settings[\.strategies.userInfo] }
+    set { settings[\.strategies.userInfo] = newValue }
   }
 
   /// How `Date` values are written, `JSONModel` properties included.
   /// Default `.deferredToDate`, as `JSONEncoder`'s.
   public var dateEncodingStrategy: DateEncodingStrategy {
-    get { settings.current.settings.dates }
-    set { settings.update { $0.dates = newValue } }
+    get { settings[\.strategies.dates] }
+    set { settings[\.strategies.dates] = newValue }
   }
 
   /// How `Data` values are written. Default `.base64`.
   public var dataEncodingStrategy: DataEncodingStrategy {
-    get { settings.current.settings.data }
-    set { settings.update { $0.data = newValue } }
+    get { settings[\.strategies.data] }
+    set { settings[\.strategies.data] = newValue }
   }
 
   /// How Codable types' coding keys become JSON keys, exactly as
   /// `JSONEncoder` converts them (a `[String: T]`'s keys never change).
   /// Default `.useDefaultKeys`.
   public var keyEncodingStrategy: KeyEncodingStrategy {
-    get { settings.current.settings.keys }
-    set { settings.update { $0.keys = newValue } }
+    get { settings[\.strategies.keys] }
+    set { settings[\.strategies.keys] = newValue }
   }
 
   /// How infinities and NaN are written. Default `.throw`: they are an
   /// `EncodingError`, as with `JSONEncoder`.
   public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy {
-    get { settings.current.settings.nonConformingFloats }
-    set { settings.update { $0.nonConformingFloats = newValue } }
+    get { settings[\.strategies.nonConformingFloats] }
+    set { settings[\.strategies.nonConformingFloats] = newValue }
   }
 
   /// Creates an encoder.
   public init(options: JSONWriteOptions = []) {
     settings = CoderSettings(Settings(options: options))
-  }
-
-  /// The strategies of a call starting now.
-  private var strategies: (options: JSONWriteOptions, strategies: EncodingStrategies) {
-    let current = settings.current.settings
-    return (
-      current.options,
-      EncodingStrategies(
-        dates: current.dates, data: current.data, nonConformingFloats: current.nonConformingFloats, keys: current.keys,
-        userInfo: current.userInfo)
-    )
   }
 
   /// `value` as UTF-8 JSON text.
@@ -110,8 +96,8 @@ public final class ModelEncoder: Sendable {
   ///   nothing; `.rejected` when a model's `didEncode` throws); a type's own
   ///   errors as they are, as `JSONEncoder` passes them.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
-    let (options, strategies) = strategies
-    var context = WriteContext(options: options, capacity: 1024, strategies: strategies)
+    let current = settings.current  // the snapshot, not a copy of its settings
+    var context = WriteContext(options: current.settings.options, capacity: 1024, strategies: current.settings.strategies)
     do {
       try EncodingStream.encode(value, into: &context, call: EncodeCall(from: context, isOutermost: true))
     } catch {
@@ -144,10 +130,10 @@ public final class ModelEncoder: Sendable {
   ///
   /// - Throws: `EncodingError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {
-    let (options, strategies) = strategies
+    let current = settings.current  // the snapshot, not a copy of its settings
     let node: EncodedNode
     do {
-      let context = WriteContext(options: options, capacity: 16, strategies: strategies)
+      let context = WriteContext(options: current.settings.options, capacity: 16, strategies: current.settings.strategies)
       node = try TreeEncoder.encode(value, call: EncodeCall(from: context, isOutermost: true))
     } catch {
       throw Self.foundationError(error, value)

@@ -152,7 +152,7 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// A non-finite number as the coder's strategy says (inside a model: left out).
   mutating func encode(_ value: Double, forKey key: Key) throws {
     guard value.isFinite else {
-      guard encoding.call.strategies != nil else { return try encoding.enter(frame) }
+      guard encoding.call.isCoderCall else { return try encoding.enter(frame) }
       try start(key)
       return try encoding.writeNonFinite(value, at: codingPath + [key])
     }
@@ -299,7 +299,7 @@ struct StreamArrayContainer: UnkeyedEncodingContainer {
   /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
     let index = try start()
-    guard value.isFinite || encoding.call.strategies == nil else {
+    guard value.isFinite || !encoding.call.isCoderCall else {
       return try encoding.writeNonFinite(value, at: codingPath + [AnyKey(index: index)])
     }
     encoding.write.json.write(value)

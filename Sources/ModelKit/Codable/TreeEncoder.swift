@@ -56,7 +56,7 @@ final class TreeEncoder: Encoder {
     try StackGuard.check(depth: parent.count, at: call.path(key.map { parent + [$0] } ?? parent))
     // Containers encode themselves, so their elements come back here one by one.
     if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
-      if call.strategies == nil && converter.isOmitted(value) { return }
+      if !call.isCoderCall && converter.isOmitted(value) { return }
       // The path is only worth assembling for a value whose writing can fail.
       var context = call.detachedContext(at: converter.encodingCanFail ? key.map { parent + [$0] } ?? parent : [])
       try converter.encode(value, &context)
@@ -69,7 +69,7 @@ final class TreeEncoder: Encoder {
       to: TreeEncoder(call: call, node: node, parentPath: parent, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre))
     if Value.self is any SetAlgebra.Type { node.sortElements() }
     // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
-    if node.isEmpty && call.strategies != nil && !(parent.isEmpty && key == nil && call.isOutermost) {
+    if node.isEmpty && call.isCoderCall && !(parent.isEmpty && key == nil && call.isOutermost) {
       node.makeObject()
     }
   }

@@ -41,7 +41,7 @@ struct TreeObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: Double, forKey key: Key) throws {
     if value.isFinite {
       store(.double(value), forKey: key)
-    } else if encoder.call.strategies != nil {
+    } else if encoder.call.isCoderCall {
       store(try encoder.nonFinite(value, at: codingPath + [key]), forKey: key)
     }  // inside a model: left out
   }
@@ -89,7 +89,7 @@ struct TreeArrayContainer: UnkeyedEncodingContainer {
   mutating func encode(_ value: UInt128) throws { encoder.node.append(.value(.number(JSONNumber(value)))) }
   /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
-    guard value.isFinite || encoder.call.strategies == nil else {
+    guard value.isFinite || !encoder.call.isCoderCall else {
       return encoder.node.append(try encoder.nonFinite(value, at: codingPath + [AnyKey(index: count)]))
     }
     encoder.node.append(.double(value))

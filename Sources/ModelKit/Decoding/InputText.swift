@@ -35,19 +35,21 @@ enum InputText {
   /// The encoding of `data` and the length of its byte-order mark; nil for
   /// plain UTF-8.
   private static func encoding(of data: Data) -> (String.Encoding, Int)? {
-    let start = data.startIndex
-    func byte(_ offset: Int) -> UInt8? { data.count > offset ? data[start + offset] : nil }
-    switch (byte(0), byte(1), byte(2), byte(3)) {
-    case (0xEF, 0xBB, 0xBF, _): return (.utf8, 3)
-    case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
-    case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
-    case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
-    case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
-    case (0x00, 0x00, 0x00, .some(let fourth)) where fourth != 0: return (.utf32BigEndian, 0)
-    case (.some(let first), 0x00, 0x00, 0x00) where first != 0: return (.utf32LittleEndian, 0)
-    case (0x00, .some(let second), _, _) where second != 0: return (.utf16BigEndian, 0)
-    case (.some(let first), 0x00, _, _) where first != 0: return (.utf16LittleEndian, 0)
-    default: return nil
+    // Read in place: `Data`'s subscript costs a call per byte.
+    data.withUnsafeBytes { raw in
+      func byte(_ offset: Int) -> UInt8? { offset < raw.count ? raw[offset] : nil }
+      switch (byte(0), byte(1), byte(2), byte(3)) {
+      case (0xEF, 0xBB, 0xBF, _): return (.utf8, 3)
+      case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
+      case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
+      case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
+      case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
+      case (0x00, 0x00, 0x00, .some(let fourth)) where fourth != 0: return (.utf32BigEndian, 0)
+      case (.some(let first), 0x00, 0x00, 0x00) where first != 0: return (.utf32LittleEndian, 0)
+      case (0x00, .some(let second), _, _) where second != 0: return (.utf16BigEndian, 0)
+      case (.some(let first), 0x00, _, _) where first != 0: return (.utf16LittleEndian, 0)
+      default: return nil
+      }
     }
   }
 }

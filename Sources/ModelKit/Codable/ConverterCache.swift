@@ -19,6 +19,7 @@ final class ConverterCache {
   @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
   @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
   @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
+  @exclusivity(unchecked) private var stringKeyedDictionaries: [ObjectIdentifier: Bool] = [:]
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
     let identifier = ObjectIdentifier(type)
@@ -41,6 +42,15 @@ final class ConverterCache {
     if let cached = outputMappings[identifier] { return cached }
     let made = CodableTraits.shared.traits(of: type).mapping?.compactMapValues(\.first)
     outputMappings[identifier] = made
+    return made
+  }
+
+  /// Whether `type` is a `String`-keyed dictionary, whose keys no key strategy converts.
+  func isStringKeyedDictionary<Value>(_ type: Value.Type) -> Bool {
+    let identifier = ObjectIdentifier(type)
+    if let cached = stringKeyedDictionaries[identifier] { return cached }
+    let made = CodableTraits.shared.traits(of: type).isStringKeyedDictionary
+    stringKeyedDictionaries[identifier] = made
     return made
   }
 

@@ -37,13 +37,16 @@ extension Dictionary: ElementDroppingCollection where Key == String, Value: Deco
     let document = decoder.call.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))
-    var seen = Set<String>()
+    let firstWins = decoder.call.firstKeyWins
+    var dropped: Set<String> = []
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
-      // A repeated key: the first wins in a coder's call, as in `JSONDecoder`;
-      // else the last, even one that does not decode.
-      if decoder.call.firstKeyWins && !seen.insert(key).inserted { continue }
+      // A repeated key: the first wins in a coder's call, as in `JSONDecoder`
+      // (a first that was dropped is remembered apart); else the last, even
+      // one that does not decode.
+      if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
       result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), onMismatch: .drop)
+      if firstWins && result[key] == nil { dropped.insert(key) }
     }
     return result
   }

@@ -64,7 +64,7 @@ final class TreeEncoder: Encoder {
       return
     }
     let mapping = call.converters.outputMapping(for: Value.self)
-    let keysAsTheyAre = mapping == nil && CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary
+    let keysAsTheyAre = mapping == nil && call.converters.isStringKeyedDictionary(Value.self)
     try value.encode(
       to: TreeEncoder(call: call, node: node, parentPath: parent, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre))
     if Value.self is any SetAlgebra.Type { node.sortElements() }

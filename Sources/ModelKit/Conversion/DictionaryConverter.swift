@@ -36,15 +36,18 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     let document = context.document
     var result: [String: Member] = [:]
     result.reserveCapacity(document.count(of: node))
-    // A repeated key: the last wins, or for a coder the first, as in `JSONDecoder`.
-    var seen: Set<String>? = context.strategies == nil ? nil : []
+    // A repeated key: the last wins, or for a coder the first, as in
+    // `JSONDecoder` (a first that was dropped is remembered apart: drops are rare).
+    let firstWins = context.strategies != nil
+    var dropped: Set<String> = []
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
-      if seen != nil, seen?.insert(key).inserted == false { continue }
+      if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
       if let converted = try context.element(item, at: .key(key), with: converter) {
         result[key] = converted
       } else {
         result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
+        if firstWins { dropped.insert(key) }
       }
     }
     return .value(unsafeBitCast(result, to: [String: Value].self))

@@ -137,6 +137,18 @@ struct DropInCoderTests {
     }
   }
 
+  enum Tint: String, Codable { case red }
+  struct Parsed: Codable { var url: URL?; var id: UUID?; var blob: Data?; var tint: Tint? }
+
+  @Test func unparseableStringsAreCorruptedDataAsInJSONDecoder() throws {
+    let strict = ModelDecoder(options: DecodingOptions(strict: true))
+    for json in [#"{"url": ""}"#, #"{"id": "nope"}"#, #"{"blob": "!!"}"#, #"{"tint": "blue"}"#, #"{"tint": 5}"#] {
+      let expected = Result { try JSONDecoder().decode(Parsed.self, from: Data(json.utf8)) }
+      let found = Result { try strict.decode(Parsed.self, from: json) }
+      #expect(FoundationDifferentialTests.summary(of: found) == FoundationDifferentialTests.summary(of: expected), "\(json)")
+    }
+  }
+
   @Test func dynamicMetatypeDecodesAsItself() throws {
     let type: FoundationDifferentialTests.Animal.Type = FoundationDifferentialTests.Dog.self
     let animal = try ModelDecoder().decode(type, from: #"{"name": "ace", "super": {"legs": 3}}"#)

@@ -25,6 +25,8 @@ extension ModelError {
         last, DecodingError.Context(codingPath: Array(keys.dropLast()), debugDescription: description, underlyingError: self))
     case .unexpectedNull:
       return .valueNotFound(valueType ?? Any.self, context)
+    case .typeMismatch where isMalformedValue:
+      return .dataCorrupted(context)
     case .typeMismatch, .wrongTopLevel:
       return .typeMismatch(valueType ?? Any.self, context)
     case .outOfRange:

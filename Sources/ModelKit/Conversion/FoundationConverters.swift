@@ -182,7 +182,7 @@ final class TextConverter<Value>: ValueConverter<Value> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Value> {
     switch context.trimmedString(node) {
     case .value(let text):
-      if emptyIsNull && text.isEmpty { return .failed(.null) }
+      if emptyIsNull && text.isEmpty { return context.options.strict ? .failed(.unconvertible) : .failed(.null) }
       return parse(text).map(Converted.value) ?? .failed(.unconvertible)
     case .failed(let failure):
       return .failed(failure)

@@ -13,8 +13,11 @@ extension ModelError {
     case .null: ModelError(.unexpectedNull, "null is not a value for \(target)", at: path, valueType: type)
     case .mismatch: ModelError(.typeMismatch, "\(found) is not a value for \(target)", at: path, valueType: type)
     case .outOfRange: ModelError(.outOfRange, "\(found) is out of range for \(target)", at: path, valueType: type)
-    case .unconvertible:
-      ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path, valueType: type)
+    case .unconvertible: {
+      var error = ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path, valueType: type)
+      error.isMalformedValue = true
+      return error
+    }()
     case .rejected: ModelError(.rejected, "the value for \(target) was rejected", at: path, valueType: type)
     }
   }

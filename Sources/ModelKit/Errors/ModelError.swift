@@ -56,6 +56,10 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   /// Whether `underlying` is an error a type's own `encode(to:)` or
   /// `init(from:)` threw, which Foundation's coders pass on as it is.
   var wrapsCallerError = false
+  /// Whether the value had a readable kind but content that does not parse
+  /// (a date, URL, UUID or base64 string, an unknown raw value), which
+  /// Foundation's coders report as corrupted data rather than a type mismatch.
+  var isMalformedValue = false
 
   /// Creates an error.
   public init(

@@ -167,7 +167,8 @@ final class DataConverter: ValueConverter<Data> {
 
 /// Types written as text: `URL` (absolute string), `UUID` (uppercase),
 /// `Data` (base64). Decoding trims the string and parses it; what does not
-/// parse is unconvertible. For `URL`, an empty string is nil (for `URL?`).
+/// parse is unconvertible. For `URL`, an empty string is nil (for `URL?`),
+/// except in strict mode, where it is unconvertible.
 final class TextConverter<Value>: ValueConverter<Value> {
   private let parse: (String) -> Value?
   private let format: (Value) -> String

@@ -149,6 +149,60 @@ struct DropInCoderTests {
     }
   }
 
+  /// Reads three integers from an unkeyed container, the middle one optional.
+  struct Triple: Decodable, Equatable {
+    var a: Int, b: Int?, c: Int
+    init(a: Int, b: Int?, c: Int) { (self.a, self.b, self.c) = (a, b, c) }
+    init(from decoder: any Decoder) throws {
+      var container = try decoder.unkeyedContainer()
+      a = try container.decode(Int.self)
+      b = try container.decodeIfPresent(Int.self)
+      c = try container.decode(Int.self)
+    }
+  }
+
+  enum Hue: String, Codable { case red, green }
+  struct Palette: Codable, Equatable {
+    var main: Hue
+    var accent: Hue?
+    var all: [Hue]
+    var byNumber: [Int: Int]
+    var stamps: [Date]
+  }
+
+  @Test func unkeyedContainersAreAsLenientAsKeyedOnes() throws {
+    // A value that does not convert is nil for decodeIfPresent; past the end is a missing value.
+    #expect(try ModelDecoder().decode(Triple.self, from: #"["1", "x"]"#) == Triple(a: 1, b: nil, c: 0))
+    #expect(try ModelDecoder().decode(Triple.self, from: "[1]") == Triple(a: 1, b: nil, c: 0))
+    #expect(throws: DecodingError.self) { try ModelDecoder(options: DecodingOptions(strict: true)).decode(Triple.self, from: "[1]") }
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Triple.self, from: Data("[1]".utf8)) }
+  }
+
+  @Test func collectionsOfAnyKeyDropWhatDoesNotConvertWithOrWithoutStrategies() throws {
+    let decoder = ModelDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    let json = #"{"main": "red", "accent": "blue", "all": ["red", "blue", "green"], "byNumber": {"1": 2, "x": 3, "4": "z", "5": "6"}, "stamps": [123, null, "soon", "456"]}"#
+    let palette = try decoder.decode(Palette.self, from: json)
+    #expect(palette.accent == nil)  // unknown raw value, optional: nil
+    #expect(palette.all == [.red, .green])  // dropped inside a collection
+    #expect(palette.byNumber == [1: 2, 5: 6])
+    #expect(palette.stamps == [Date(timeIntervalSince1970: 123), Date(timeIntervalSince1970: 456)])
+    // Where JSONDecoder reads the document, the lenient decoder reads the same.
+    let clean = #"{"main": "green", "all": [], "byNumber": {"7": 8}, "stamps": [1]}"#
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .secondsSince1970
+    #expect(try decoder.decode(Palette.self, from: clean) == foundation.decode(Palette.self, from: Data(clean.utf8)))
+  }
+
+  @Test func anUnknownRawValueWithNoEmptyValueIsAnErrorWithItsPath() {
+    #expect {
+      try ModelDecoder().decode(Palette.self, from: #"{"main": "blue", "all": [], "byNumber": {}, "stamps": []}"#)
+    } throws: { error in
+      guard case DecodingError.dataCorrupted(let context) = error else { return false }
+      return context.codingPath.map(\.stringValue) == ["main"]
+    }
+  }
+
   @Test func dynamicMetatypeDecodesAsItself() throws {
     let type: FoundationDifferentialTests.Animal.Type = FoundationDifferentialTests.Dog.self
     let animal = try ModelDecoder().decode(type, from: #"{"name": "ace", "super": {"legs": 3}}"#)

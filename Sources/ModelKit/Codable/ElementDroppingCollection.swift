@@ -6,14 +6,14 @@ struct DroppedElement: Error {}
 /// value, or one its `init(from:)` rejects) is dropped, as ModelKit's own
 /// containers drop theirs, instead of failing the whole collection.
 protocol ElementDroppingCollection {
-  /// The JSON kind the collection is read from.
-  static var kind: JSONKind { get }
+  /// The JSON kind the collection is read from; nil for one read whole.
+  static var kind: JSONKind? { get }
   /// The collection of the elements of `node` that decode.
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self
 }
 
 extension Array: ElementDroppingCollection where Element: Decodable {
-  static var kind: JSONKind { .array }
+  static var kind: JSONKind? { .array }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
     let document = decoder.call.document
@@ -30,24 +30,52 @@ extension Array: ElementDroppingCollection where Element: Decodable {
   }
 }
 
-extension Dictionary: ElementDroppingCollection where Key == String, Value: Decodable {
-  static var kind: JSONKind { .object }
+extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Decodable {
+  /// An object for the keys Foundation writes as JSON keys (strings,
+  /// integers, `CodingKeyRepresentable` types); other keys make an array of
+  /// keys and values, which is not dropped from.
+  static var kind: JSONKind? {
+    Key.self == String.self || Key.self == Int.self || Key.self is any CodingKeyRepresentable.Type ? .object : nil
+  }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
     let document = decoder.call.document
-    var result: [String: Value] = [:]
+    var result: [Key: Value] = [:]
     result.reserveCapacity(document.count(of: node))
     let firstWins = decoder.call.firstKeyWins
-    var dropped: Set<String> = []
+    var dropped: Set<Key> = []
     for (keyNode, item) in document.members(of: node) {
-      let key = document.string(keyNode) ?? ""
+      let text = document.string(keyNode) ?? ""
+      // A key that does not read as `Key` drops its member, as a value that does not convert does.
+      guard let key = Self.key(text) else { continue }
       // A repeated key: the first wins in a coder's call, as in `JSONDecoder`
       // (a first that was dropped is remembered apart); else the last, even
       // one that does not decode.
       if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
-      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(key), onMismatch: .drop)
+      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(text), onMismatch: .drop)
       if firstWins && result[key] == nil { dropped.insert(key) }
     }
     return result
   }
+
+  /// `text` as a key, as Foundation's `Dictionary` reads its JSON keys.
+  private static func key(_ text: String) -> Key? {
+    if Key.self == String.self { return unsafeBitCast(text, to: Key.self) }
+    if Key.self == Int.self { return Int(text).map { unsafeBitCast($0, to: Key.self) } }
+    guard let representable = Key.self as? any CodingKeyRepresentable.Type else { return nil }
+    return representable.init(codingKey: DictionaryKey(text)) as? Key
+  }
+}
+
+/// A JSON key as a coding key with its integer reading, as Foundation hands
+/// keys to `CodingKeyRepresentable` types.
+private struct DictionaryKey: CodingKey {
+  let stringValue: String
+  let intValue: Int?
+  init(_ text: String) {
+    stringValue = text
+    intValue = Int(text)
+  }
+  init?(stringValue: String) { self.init(stringValue) }
+  init?(intValue: Int) { self.init(String(intValue)) }
 }

@@ -159,6 +159,24 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try decodeAnyIfPresent(type, forKey: key)
+  }
+
+  // The other scalars' `decodeIfPresent` take the generic rule (the
+  // protocol's defaults would give a value that does not convert its empty
+  // value instead of nil).
+  func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try decodeAnyIfPresent(type, forKey: key) }
+  func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeAnyIfPresent(type, forKey: key) }
+
+  private func decodeAnyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let node = node(for: key), !document.isNull(node) else { return nil }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.

@@ -56,6 +56,28 @@ struct DropInCoderTests {
     }
   }
 
+  struct Readings: Codable { var list: [Double?]; var byName: [String: Int?]; var floats: [Float] }
+
+  @Test func nonFiniteAndNilElementsAsJSONEncoderWritesThem() throws {
+    let readings = Readings(list: [1, nil, .nan, -.infinity], byName: ["a": nil, "b": 2], floats: [.infinity])
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    let ours = ModelEncoder(options: .sortedKeys)
+    #expect(throws: EncodingError.self) { try foundation.encode(readings) }
+    #expect(throws: EncodingError.self) { try ours.encode(readings) }
+    #expect(throws: EncodingError.self) { try ModelEncoder().encode(readings) }  // streamed, not sorted
+    #expect(throws: EncodingError.self) { try ours.encodeValue(readings) }
+    let named = JSONEncoder.NonConformingFloatEncodingStrategy.convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    foundation.nonConformingFloatEncodingStrategy = named
+    ours.nonConformingFloatEncodingStrategy = named
+    #expect(try ours.encode(readings) == foundation.encode(readings))
+    #expect(try ours.encodeValue(readings) == JSONValue(json: foundation.encode(readings)))
+    let streamed = ModelEncoder()
+    streamed.nonConformingFloatEncodingStrategy = named
+    #expect(try JSONValue(json: streamed.encode(readings)) == JSONValue(json: foundation.encode(readings)))
+  }
+
   @Test func utf16AndUTF32InputWithOrWithoutAByteOrderMark() throws {
     let json = #"{"at": 0}"#
     let encodings: [String.Encoding] = [.utf16BigEndian, .utf16LittleEndian, .utf32BigEndian, .utf32LittleEndian, .utf16, .utf32]

@@ -57,7 +57,9 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     context.json.beginObject()
     // Dictionaries have no order of their own: keys are always sorted, so output is deterministic.
     for key in dictionary.keys.sorted() {
-      guard let item = dictionary[key], !value.isOmitted(item) || context.includesNulls else { continue }
+      // A coder's call writes every member, as `JSONEncoder` does.
+      guard let item = dictionary[key], !value.isOmitted(item) || context.includesNulls || context.strategies != nil
+      else { continue }
       context.json.writeKey(key)
       try context.element(item, at: .key(key), with: value)
     }

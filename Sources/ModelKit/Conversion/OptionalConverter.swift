@@ -62,8 +62,10 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     return wrapped.describe(value, level: level, &context)
   }
 
+  /// nil is `null`; so is a value the model layer leaves out (a coder's
+  /// call writes it, as its strategies say).
   override func encode(_ value: Wrapped?, _ context: inout WriteContext) throws(ModelError) {
-    guard let value, !wrapped.isOmitted(value) else { return context.json.writeNull() }
+    guard let value, context.strategies != nil || !wrapped.isOmitted(value) else { return context.json.writeNull() }
     try wrapped.encode(value, &context)
   }
 

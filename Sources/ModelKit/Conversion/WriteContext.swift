@@ -56,11 +56,13 @@ struct WriteContext {
     return try body(&self)
   }
 
-  /// Writes one element of a container at `step`: an omitted value (nil, not finite) is `null`.
+  /// Writes one element of a container at `step`: a value the model layer
+  /// leaves out (nil, not finite) is `null`; a coder's call writes it as
+  /// its strategies say.
   mutating func element<Value>(_ value: Value, at step: CodingPath.Step, with converter: ValueConverter<Value>)
     throws(ModelError)
   {
-    guard !converter.isOmitted(value) else { return json.writeNull() }
+    guard strategies != nil || !converter.isOmitted(value) else { return json.writeNull() }
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: path.steps.count, at: path)

@@ -32,16 +32,20 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
-    /// Where an object's key hashes begin in `keyHashes`.
-    let firstKey: Int
-    /// A one-word filter of the object's key hashes: a key whose bit is clear is new.
-    var keyFilter: UInt64 = 0
+    /// The enclosing container's `keysStart` and `keyFilter`, restored when this one closes.
+    let outerKeysStart: Int
+    let outerKeyFilter: UInt64
   }
 
   /// The hashes of the open objects' keys, innermost last, for a key a type
   /// writes twice: one array of integers for all (no allocation per object,
   /// no reference counting per key).
   @exclusivity(unchecked) private var keyHashes: [Int] = []
+  /// Where the innermost container's key hashes begin in `keyHashes`.
+  @exclusivity(unchecked) private var keysStart = 0
+  /// A one-word filter of the innermost container's key hashes: a key
+  /// whose bit is clear is new.
+  @exclusivity(unchecked) private var keyFilter: UInt64 = 0
 
   /// The open containers, innermost last.
   @exclusivity(unchecked) private var frames: [Frame] = []
@@ -250,13 +254,14 @@ final class EncodingStream {
   /// abandon the stream, which costs time, never a wrong output.
   func noteKey(_ key: String) throws {
     var key = key
-    let hash = key.withUTF8 { KeyHash.fnv1a($0) }
+    try noteKey(hash: key.withUTF8 { KeyHash.quick($0) })
+  }
+
+  /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
+  func noteKey(hash: Int) throws {
     let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
-    let innermost = frames.count - 1
-    if frames[innermost].keyFilter & bit != 0, keyHashes[frames[innermost].firstKey...].contains(hash) {
-      throw abandon()
-    }
-    frames[innermost].keyFilter |= bit
+    if keyFilter & bit != 0, keyHashes[keysStart...].contains(hash) { throw abandon() }
+    keyFilter |= bit
     keyHashes.append(hash)
   }
 
@@ -331,7 +336,8 @@ final class EncodingStream {
   func open(object isObject: Bool) -> Int {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
-    frames.append(Frame(id: lastID, isObject: isObject, firstKey: keyHashes.count))
+    frames.append(Frame(id: lastID, isObject: isObject, outerKeysStart: keysStart, outerKeyFilter: keyFilter))
+    (keysStart, keyFilter) = (keyHashes.count, 0)
     return lastID
   }
 
@@ -340,12 +346,9 @@ final class EncodingStream {
     settle()
     while frames.count > depth {
       let frame = frames.removeLast()
-      if frame.isObject {
-        write.json.endObject()
-        keyHashes.removeLast(keyHashes.count - frame.firstKey)
-      } else {
-        write.json.endArray()
-      }
+      if frame.isObject { write.json.endObject() } else { write.json.endArray() }
+      keyHashes.removeLast(keyHashes.count - keysStart)
+      (keysStart, keyFilter) = (frame.outerKeysStart, frame.outerKeyFilter)
     }
   }
 

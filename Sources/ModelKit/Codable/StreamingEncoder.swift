@@ -114,9 +114,12 @@ struct StreamObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// Enters this object and writes `key`, once.
   private func start(_ key: Key) throws {
     try encoding.enter(frame)
-    let name = name(key)
-    try encoding.noteKey(name)
-    encoding.write.json.writeKey(name)
+    var name = name(key)
+    // One pass over the key's bytes for both its hash and its text.
+    try name.withUTF8 { utf8 in
+      try encoding.noteKey(hash: KeyHash.quick(utf8))
+      encoding.write.json.writeKey(escapingAsNeeded: utf8)
+    }
   }
 
   mutating func encodeNil(forKey key: Key) throws {

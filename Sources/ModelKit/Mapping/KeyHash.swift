@@ -13,6 +13,25 @@ enum KeyHash {
     return Int(truncatingIfNeeded: hash ^ (hash >> 29))
   }
 
+  /// A hash of a key from its length and its first and last eight bytes:
+  /// a few instructions for any length, for a filter whose collisions only
+  /// cost a closer look.
+  @inline(__always)
+  static func quick(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let count = bytes.count
+    var head: UInt64 = 0
+    var tail: UInt64 = 0
+    if count >= 8, let base = bytes.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      head = raw.loadUnaligned(as: UInt64.self)
+      tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    } else {
+      for byte in bytes { head = head << 8 | UInt64(byte) }
+    }
+    let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
+    return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+  }
+
   /// Whether two keys have the same bytes.
   @inline(__always)
   static func equal(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -64,8 +64,12 @@ public struct JSONWriter {
   /// Writes an object key and its colon; the next write is its value.
   public mutating func writeKey(_ key: String) {
     var key = key
-    let escapesSlashes = escapesSlashes
-    key.withUTF8 { writeKey(utf8: $0, needsEscaping: JSONEscapes.anyNeeded(in: $0, escapingSlashes: escapesSlashes)) }
+    key.withUTF8 { writeKey(escapingAsNeeded: $0) }
+  }
+
+  /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
+  package mutating func writeKey(escapingAsNeeded key: UnsafeBufferPointer<UInt8>) {
+    writeKey(utf8: key, needsEscaping: JSONEscapes.anyNeeded(in: key, escapingSlashes: escapesSlashes))
   }
 
   /// Calls `body` with the text written so far, without copying it.

@@ -225,6 +225,69 @@ struct DropInCoderTests {
     }
   }
 
+  struct Config: Codable, Equatable {
+    var name: String
+    var count: Int
+    var ratio: Double
+    var tags: [String]
+    var nested: [String: Int]
+  }
+
+  @Test func json5ReadsAsJSONDecoderReadsIt() throws {
+    let documents = [
+      """
+      // a comment
+      { name: 'single \\'quoted\\' "and" double', count: 0x1F, ratio: .5, /* block */
+        tags: ['a', "b",], nested: { $key: +1, _k2: -0x10, 'quoted key': 3, }, }
+      """,
+      "{\"name\": \"line\\\ncontinued \\x41\\\r\n\", \"count\": +7, \"ratio\": 5., \"tags\": [], \"nested\": {}}",
+      "{name:'é 😀', count:1e2, ratio:-1.5e-3, tags:['x'], nested:{a:1}}",
+    ]
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    decoder.allowsJSON5 = true
+    let foundation = JSONDecoder()
+    foundation.allowsJSON5 = true
+    for text in documents {
+      let data = Data(text.utf8)
+      #expect(try decoder.decode(Config.self, from: data) == foundation.decode(Config.self, from: data), "\(text)")
+      #expect(try decoder.decode(Config.self, from: text) == foundation.decode(Config.self, from: data), "\(text)")
+    }
+    // Not JSON5, and JSON5 without the option: errors.
+    for invalid in ["{name: 'x',, count: 1}", "{name: 'a\\v', count: 1}", "[0x]", "[.]"] {
+      #expect(throws: DecodingError.self, "\(invalid)") { try foundation.decode(Config.self, from: Data(invalid.utf8)) }
+      #expect(throws: DecodingError.self, "\(invalid)") { try decoder.decode(Config.self, from: invalid) }
+    }
+    #expect(throws: DecodingError.self) { try ModelDecoder().decode(Config.self, from: documents[0]) }
+    decoder.assumesTopLevelDictionary = true
+    foundation.assumesTopLevelDictionary = true
+    let members = "name: 'n', count: 1, ratio: 2, tags: [], nested: {},"
+    #expect(try decoder.decode(Config.self, from: Data(members.utf8)) == foundation.decode(Config.self, from: Data(members.utf8)))
+  }
+
+  @Test func generatedJSON5ReadsAsJSONDecoderReadsItOrFails() throws {
+    var rng = FoundationDifferentialTests.Seeded(state: 5)
+    let pieces = [
+      "{", "}", "[", "]", ",", ":", " ", "\n", "// c\n", "/* c */", "a", "$b", "_c", "'s'", "\"d\"", "'\\''", "'\\x41'",
+      "0x1F", "-0x2", "+3", ".5", "5.", "1e2", "true", "null", "'\\\n'", "\u{A0}", "Infinity", "é",
+    ]
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    decoder.allowsJSON5 = true
+    let foundation = JSONDecoder()
+    foundation.allowsJSON5 = true
+    var agreed = 0
+    for _ in 0..<3000 {
+      let text = (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+      let data = Data(text.utf8)
+      let ours = Result { try decoder.decode(JSONValue.self, from: data) }  // never a crash, whatever the text
+      guard let expected = try? foundation.decode(JSONValue.self, from: data),
+        !text.contains("Infinity")  // not read by ModelKit (see allowsJSON5)
+      else { continue }
+      #expect(try ours.get() == expected, "\(text)")
+      agreed += 1
+    }
+    #expect(agreed > 100, "the generator should make valid JSON5 often: \(agreed)")
+  }
+
   @Test func dynamicMetatypeDecodesAsItself() throws {
     let type: FoundationDifferentialTests.Animal.Type = FoundationDifferentialTests.Dog.self
     let animal = try ModelDecoder().decode(type, from: #"{"name": "ace", "super": {"legs": 3}}"#)

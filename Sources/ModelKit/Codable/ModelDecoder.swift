@@ -28,7 +28,8 @@ public final class ModelDecoder: Sendable {
     var options: DecodingOptions
     /// What every call hands to its converters, kept ready.
     var strategies = DecodingStrategies()
-    var assumesTopLevelDictionary = false
+    /// How the input is read beyond plain JSON.
+    var form = InputText.Form()
   }
 
   private let settings: CoderSettings<Settings>
@@ -79,8 +80,18 @@ public final class ModelDecoder: Sendable {
   /// them (`"a": 1, "b": 2`), as `JSONDecoder` reads it; an input that is
   /// an object already is read as it is. Default `false`.
   public var assumesTopLevelDictionary: Bool {
-    get { settings[\.assumesTopLevelDictionary] }
-    set { settings[\.assumesTopLevelDictionary] = newValue }
+    get { settings[\.form.wrapsObject] }
+    set { settings[\.form.wrapsObject] = newValue }
+  }
+
+  /// Whether the input is read as JSON5, as `JSONDecoder` reads it with the
+  /// same option: comments, trailing commas, unquoted keys, single-quoted
+  /// strings and JSON5's escapes, hexadecimal numbers, `+` signs and bare
+  /// decimal points (`Infinity` and `NaN` are not read). Default `false`.
+  /// Positions in errors refer to the input as rewritten to JSON.
+  public var allowsJSON5: Bool {
+    get { settings[\.form.isJSON5] }
+    set { settings[\.form.isJSON5] = newValue }
   }
 
   /// Creates a decoder, lenient unless told otherwise.
@@ -103,8 +114,8 @@ public final class ModelDecoder: Sendable {
   private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable])
     throws -> T
   {
-    try decode(type, userInfo: userInfo) { options, wrapsObject throws(ModelError) in
-      guard let text = InputText.utf8(data, wrappingObject: wrapsObject) else { return try InputDocument(data, options) }
+    try decode(type, userInfo: userInfo) { options, form throws(ModelError) in
+      guard let text = InputText.utf8(data, form: form) else { return try InputDocument(data, options) }
       return try InputDocument(text, options)
     }
   }
@@ -136,9 +147,9 @@ public final class ModelDecoder: Sendable {
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try decode(type) { options, wrapsObject throws(ModelError) in
-      guard wrapsObject else { return try InputDocument(text, options) }
-      return try InputDocument(InputText.wrappingObject(Array(text.utf8)), options)
+    try decode(type) { options, form throws(ModelError) in
+      guard form.rewrites else { return try InputDocument(text, options) }
+      return try InputDocument(form.json(Array(text.utf8)), options)
     }
   }
 
@@ -153,8 +164,8 @@ public final class ModelDecoder: Sendable {
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try decode(type) { options, wrapsObject throws(ModelError) in
-      try InputDocument(wrapsObject ? InputText.wrappingObject(bytes) : bytes, options)
+    try decode(type) { options, form throws(ModelError) in
+      try InputDocument(form.rewrites ? form.json(bytes) : bytes, options)
     }
   }
 
@@ -166,16 +177,16 @@ public final class ModelDecoder: Sendable {
     try decode(type) { options, _ throws(ModelError) in try InputDocument(object, options) }
   }
 
-  /// Decodes `type` from the document `parse` makes (told whether to read
-  /// the input as an object's members), with the settings as they are now.
+  /// Decodes `type` from the document `parse` makes (told how to read the
+  /// input beyond plain JSON), with the settings as they are now.
   private func decode<T: Decodable>(
     _ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    parse: (DecodingOptions, Bool) throws(ModelError) -> InputDocument
+    parse: (DecodingOptions, InputText.Form) throws(ModelError) -> InputDocument
   ) throws -> T {
     let current = settings.current  // the snapshot, not a copy of its settings
     let input: InputDocument
     do {
-      input = try parse(current.settings.options, current.settings.assumesTopLevelDictionary)
+      input = try parse(current.settings.options, current.settings.form)
     } catch {
       throw error.decodingError
     }

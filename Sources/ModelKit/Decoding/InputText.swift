@@ -1,15 +1,33 @@
 import Foundation
 
 /// Input text as `JSONDecoder` takes it: UTF-8, UTF-16 or UTF-32 (told by
-/// a byte-order mark, or by the zero bytes around the first character), and
-/// optionally an object's members without their braces.
+/// a byte-order mark, or by the zero bytes around the first character),
+/// optionally JSON5, and optionally an object's members without their braces.
 enum InputText {
-  /// `data` as UTF-8 when it must change (another encoding, a UTF-8
-  /// byte-order mark, members to wrap in braces); nil when it can be read
+  /// How a coder reads its input beyond plain JSON.
+  struct Form {
+    /// The input is JSON5 (`allowsJSON5`).
+    var isJSON5 = false
+    /// The input may be an object's members without braces (`assumesTopLevelDictionary`).
+    var wrapsObject = false
+
+    /// Whether text must be rewritten before the reader sees it.
+    var rewrites: Bool { isJSON5 || wrapsObject }
+
+    /// `bytes` (UTF-8) as the JSON the reader takes.
+    /// (Braces first: JSON5's trailing comma after the last member then goes with the rest.)
+    func json(_ bytes: [UInt8]) -> [UInt8] {
+      let wrapped = wrapsObject ? InputText.wrappingObject(bytes) : bytes
+      return isJSON5 ? JSON5Text.json(wrapped) : wrapped
+    }
+  }
+
+  /// `data` as UTF-8 JSON when it must change (another encoding, a UTF-8
+  /// byte-order mark, a `form` that rewrites it); nil when it can be read
   /// as it is.
-  static func utf8(_ data: Data, wrappingObject: Bool) -> [UInt8]? {
+  static func utf8(_ data: Data, form: Form) -> [UInt8]? {
     let encoding = self.encoding(of: data)
-    guard encoding != nil || wrappingObject else { return nil }
+    guard encoding != nil || form.rewrites else { return nil }
     var bytes: [UInt8]
     if let (encoding, markLength) = encoding {
       if encoding == .utf8 {
@@ -22,7 +40,7 @@ enum InputText {
     } else {
       bytes = Array(data)
     }
-    return wrappingObject ? self.wrappingObject(bytes) : bytes
+    return form.json(bytes)
   }
 
   /// `bytes` in braces unless they are an object already (past leading white space).

@@ -19,12 +19,16 @@ let package = Package(
     // The model layer; re-exports the floor so `import ModelKit` is enough.
     .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
     // The command-line tool: `modelkit bench`.
-    .executableTarget(name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures"]),
+    .executableTarget(name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine"]),
+    // How `modelkit` reads its arguments and what its help says, apart from
+    // what it runs, so that both can be tested.
+    .target(name: "ModelKitCommandLine"),
     // The shared data's location and Codable models of its documents, for
     // the tests and the benchmark; not part of any product.
     .target(name: "ModelKitFixtures"),
     .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures"]),
     .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures"]),
+    .testTarget(name: "ModelKitCommandLineTests", dependencies: ["ModelKitCommandLine"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -37,10 +37,15 @@ public enum TestData {
   ///
   /// - Throws: the error reading the file.
   public static func bytes(_ folder: String, _ name: String) throws -> [UInt8] {
-    guard let directory else { throw MissingData() }
+    guard let directory else { throw MissingData(path: "\(folder)/\(name)") }
     let url = directory.appendingPathComponent(folder).appendingPathComponent(name)
+    guard FileManager.default.fileExists(atPath: url.path) else { throw MissingData(path: url.path) }
     return [UInt8](try Data(contentsOf: url))
   }
 
-  struct MissingData: Error {}
+  /// A data file that is not there.
+  public struct MissingData: Error, CustomStringConvertible {
+    let path: String
+    public var description: String { "missing data file \(path)" }
+  }
 }

@@ -1,24 +1,25 @@
 import Foundation
-import ModelKit
+import ModelKitCommandLine
 
-/// `modelkit` — ModelKit's command-line tool.
-let arguments = Array(CommandLine.arguments.dropFirst())
-switch arguments.first {
-case "bench":
+/// `modelkit` — ModelKit's command-line tool. Output for people goes to
+/// standard output, diagnostics to standard error; the exit status is 0
+/// only on success, 2 for a command line it cannot read.
+let invocation: Invocation
+do {
+  invocation = try Invocation(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  StandardError.write("modelkit: \(error.description)")
+  exit(UsageError.exitStatus)
+}
+
+switch invocation {
+case .help(let subcommand):
+  print(HelpText.text(for: subcommand))
+case .bench(let groups, let quick):
   do {
-    try BenchCommand(arguments: Array(arguments.dropFirst())).run()
+    try BenchCommand(groups: groups, quick: quick).run()
   } catch {
-    print("modelkit bench failed: \(error)")
+    StandardError.write("modelkit bench: error: \(error)")
     exit(1)
   }
-default:
-  print(
-    """
-    usage: modelkit bench [--quick] [json] [models] [codable]
-
-      bench    parse and write throughput (json), YYModel's model benchmark
-               (models) and the Codable bridge (codable) against Foundation,
-               as ratios; every group by default
-               --quick: fewer repetitions (for CI smoke runs)
-    """)
 }

@@ -1,31 +1,61 @@
 import Foundation
 import ModelKit
+import ModelKitCommandLine
 import ModelKitFixtures
 
 /// `modelkit bench`: every benchmark in one process, printed as a table with ratios.
 struct BenchCommand {
   let timing: Timing
-  /// The groups to run: `json`, `models`; all when empty.
-  let groups: Set<String>
+  /// The groups to run; all when empty.
+  let groups: [Invocation.BenchGroup]
 
-  init(arguments: [String]) {
-    groups = Set(arguments.filter { !$0.hasPrefix("--") })
-    timing =
-      arguments.contains("--quick")
-      ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
+  init(groups: [Invocation.BenchGroup], quick: Bool) {
+    self.groups = groups
+    timing = quick ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
+  }
+
+  /// The data, or why there is none: a `MODELKIT_DATA` that names nothing is
+  /// an error, not a reason to look elsewhere.
+  private func dataDirectory() throws -> URL {
+    if let explicit = ProcessInfo.processInfo.environment["MODELKIT_DATA"],
+      !FileManager.default.fileExists(atPath: explicit)
+    {
+      throw BenchError("MODELKIT_DATA is set to '\(explicit)', which does not exist")
+    }
+    guard let directory = TestData.directory else {
+      throw BenchError("no benchmark data: set MODELKIT_DATA or place the data at ../shared/data")
+    }
+    return directory
   }
 
   func run() throws {
-    guard let directory = TestData.directory else {
-      print("modelkit bench: no benchmark data; set MODELKIT_DATA or place it at ../shared/data")
-      return
+    let directory = try dataDirectory()
+    print("ModelKit benchmark")
+    print("  \(Platform.description), \(Platform.swiftVersion), \(Platform.buildConfiguration) build")
+    print("  data: \(directory.path)")
+    print("  each figure is the median of at least \(timing.runs) interleaved runs after a warm-up")
+    print("  a target in brackets, such as (≥ 2x), is what the ratio must reach; ok or LOW says whether it does")
+    if Platform.isDebugBuild {
+      StandardError.write(
+        "modelkit bench: warning: this is a debug build; its numbers say nothing of ModelKit's speed. "
+          + "Run: swift run -c release modelkit bench")
     }
-    print("ModelKit benchmark — data: \(directory.path)")
-    print("median of at least \(timing.runs) runs after a warm-up; higher MB/s is better\n")
-    if groups.isEmpty || groups.contains("json") { try JSONThroughputBenchmark(timing: timing).run() }
-    if groups.isEmpty || groups.contains("models") { try ModelBenchmark(timing: timing).run() }
-    if groups.isEmpty || groups.contains("codable") { try CodableBenchmark(timing: timing).run() }
+    print()
+    let all = groups.isEmpty ? Invocation.BenchGroup.allCases : groups
+    for group in all {
+      switch group {
+      case .json: try JSONThroughputBenchmark(timing: timing).run()
+      case .models: try ModelBenchmark(timing: timing).run()
+      case .codable: try CodableBenchmark(timing: timing).run()
+      }
+    }
   }
+}
+
+/// A benchmark that cannot run, and why.
+struct BenchError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
 }
 
 /// Prints one table row: a label then one right-aligned cell per column.

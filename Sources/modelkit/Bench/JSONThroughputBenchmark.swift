@@ -8,38 +8,34 @@ struct JSONThroughputBenchmark {
   let files = ["twitter.json", "citm_catalog.json", "canada.json"]
 
   /// Megabytes per second for `body`, which handles `megabytes` of JSON per call.
-  func throughput(_ megabytes: Double, _ body: () throws -> Void) throws -> Double {
-    megabytes / (try timing.median(body))
+  func throughput(_ what: String, _ megabytes: Double, _ body: () throws -> Void) throws -> Double {
+    megabytes / (try timing.median(what, body))
   }
 
   func run() throws {
-    let inputs = files.compactMap { name in (try? TestData.bytes("json-corpus", name)).map { (name, $0) } }
-    guard inputs.count == files.count else {
-      print("json-corpus is missing; skipping the throughput benchmark")
-      return
-    }
+    let inputs = try files.map { name in (name, try TestData.bytes("json-corpus", name)) }
     var parse: [[Double]] = Array(repeating: [], count: 4)
     var write: [[Double]] = Array(repeating: [], count: 3)
-    for (_, bytes) in inputs {
+    for (name, bytes) in inputs {
       let data = Data(bytes)
       let megabytes = Double(bytes.count) / 1_000_000
-      parse[0].append(try throughput(megabytes) { consume(try JSONDocument(parsing: bytes)) })
-      parse[1].append(try throughput(megabytes) { consume(try JSONValue(json: bytes)) })
-      parse[2].append(try throughput(megabytes) { consume(try JSONSerialization.jsonObject(with: data)) })
+      parse[0].append(try throughput("\(name): parse into JSONDocument", megabytes) { consume(try JSONDocument(parsing: bytes)) })
+      parse[1].append(try throughput("\(name): parse into JSONValue", megabytes) { consume(try JSONValue(json: bytes)) })
+      parse[2].append(try throughput("\(name): JSONSerialization", megabytes) { consume(try JSONSerialization.jsonObject(with: data)) })
       parse[3].append(
-        try throughput(megabytes) { consume(try JSONDecoder().decode(FoundationJSON.self, from: data)) })
+        try throughput("\(name): JSONDecoder", megabytes) { consume(try JSONDecoder().decode(FoundationJSON.self, from: data)) })
 
       let value = try JSONValue(json: bytes)
       let graph = try JSONSerialization.jsonObject(with: data)
       let codable = try JSONDecoder().decode(FoundationJSON.self, from: data)
       let written = Double(value.jsonBytes().count) / 1_000_000
-      write[0].append(try throughput(written) { consume(value.jsonBytes()) })
-      write[1].append(try throughput(written) { consume(try JSONSerialization.data(withJSONObject: graph)) })
-      write[2].append(try throughput(written) { consume(try JSONEncoder().encode(codable)) })
+      write[0].append(try throughput("\(name): write JSONValue", written) { consume(value.jsonBytes()) })
+      write[1].append(try throughput("\(name): JSONSerialization.data", written) { consume(try JSONSerialization.data(withJSONObject: graph)) })
+      write[2].append(try throughput("\(name): JSONEncoder", written) { consume(try JSONEncoder().encode(codable)) })
     }
 
     let columns = inputs.map { $0.0.replacingOccurrences(of: ".json", with: "") }
-    printRow("Parse (MB/s of input)", columns)
+    printRow("Parse (MB/s of input; higher is better)", columns)
     printRow("  ModelKit → JSONDocument", parse[0].map { formatted($0) })
     printRow("  ModelKit → JSONValue", parse[1].map { formatted($0) })
     printRow("  JSONSerialization.jsonObject", parse[2].map { formatted($0) })
@@ -49,7 +45,7 @@ struct JSONThroughputBenchmark {
     printRow("  JSONValue / JSONSerialization", zip(parse[1], parse[2]).map { ratioCell($0 / $1, target: nil) })
     printRow("  JSONValue / JSONDecoder", zip(parse[1], parse[3]).map { ratioCell($0 / $1, target: nil) })
     print()
-    printRow("Write (MB/s of compact output)", columns)
+    printRow("Write (MB/s of compact output; higher is better)", columns)
     printRow("  ModelKit JSONValue → bytes", write[0].map { formatted($0) })
     printRow("  JSONSerialization.data", write[1].map { formatted($0) })
     printRow("  JSONEncoder ← Codable JSON enum", write[2].map { formatted($0) })

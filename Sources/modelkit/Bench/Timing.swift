@@ -9,8 +9,10 @@ struct Timing {
   /// After this many seconds a measurement stops once it has five runs.
   var budgetSeconds: Double = 3
 
-  /// The median duration of one call of `body`, in seconds.
-  func median(_ body: () throws -> Void) rethrows -> Double {
+  /// The median duration of one call of `body`, in seconds; `what` is
+  /// named on standard error while it is measured.
+  func median(_ what: String, _ body: () throws -> Void) rethrows -> Double {
+    StandardError.write("  measuring \(what)…")
     try body()  // warm-up
     var samples: [Double] = []
     let start = now()
@@ -28,7 +30,8 @@ struct Timing {
   /// The median duration of each body, timed in interleaved rounds (one
   /// call of each per round) so that bursts of machine noise hit every
   /// contender alike; ratios between them are then stable.
-  func interleavedMedians(_ bodies: [() throws -> Void]) throws -> [Double] {
+  func interleavedMedians(_ what: String, _ bodies: [() throws -> Void]) throws -> [Double] {
+    StandardError.write("  measuring \(what)…")
     for body in bodies { try body() }  // warm-up
     var samples = Array(repeating: [Double](), count: bodies.count)
     let start = now()

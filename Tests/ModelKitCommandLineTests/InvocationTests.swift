@@ -1,0 +1,74 @@
+import ModelKitCommandLine
+import Testing
+
+@Suite("modelkit's command line")
+struct InvocationTests {
+  private func read(_ line: String) throws(UsageError) -> Invocation {
+    try Invocation(arguments: line.split(separator: " ").map(String.init))
+  }
+
+  /// The usage error `line` makes.
+  private func error(_ line: String) -> UsageError? {
+    do {
+      _ = try read(line)
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func noArgumentsOrHelpPrintsTheOverview() throws {
+    #expect(try read("") == .help(nil))
+    #expect(try read("help") == .help(nil))
+    #expect(try read("--help") == .help(nil))
+    #expect(try read("-h") == .help(nil))
+  }
+
+  @Test func helpForASubcommandNeverRunsIt() throws {
+    #expect(try read("help bench") == .help(.bench))
+    #expect(try read("bench --help") == .help(.bench))
+    #expect(try read("bench -h") == .help(.bench))
+    // Wherever it stands, and whatever else the line holds.
+    #expect(try read("bench codable --quick --help") == .help(.bench))
+    #expect(try read("bench --quik --help") == .help(.bench))
+  }
+
+  @Test func benchReadsGroupsAndQuick() throws {
+    #expect(try read("bench") == .bench(groups: [], quick: false))
+    #expect(try read("bench --quick") == .bench(groups: [], quick: true))
+    #expect(try read("bench codable json") == .bench(groups: [.codable, .json], quick: false))
+    #expect(try read("bench models models --quick") == .bench(groups: [.models], quick: true))
+  }
+
+  @Test func unknownSubcommandsAreErrorsWithASuggestion() {
+    #expect(error("benh")?.message == "unknown subcommand 'benh'")
+    #expect(error("benh")?.suggestion == "bench")
+    #expect(error("frobnicate")?.suggestion == nil)
+    #expect(error("--verbose")?.message == "unknown option '--verbose'")
+    #expect(error("help bnch")?.suggestion == "bench")
+  }
+
+  @Test func unknownOptionsAndGroupsAreErrorsWithASuggestion() {
+    #expect(error("bench --quik")?.message == "unknown option '--quik'")
+    #expect(error("bench --quik")?.suggestion == "--quick")
+    #expect(error("bench --quik")?.help == .bench)
+    #expect(error("bench foo")?.message == "unknown benchmark group 'foo'")
+    #expect(error("bench foo")?.suggestion == nil)
+    #expect(error("bench codabel")?.suggestion == "codable")
+    #expect(error("bench jsn")?.suggestion == "json")
+  }
+
+  @Test func usageErrorsExitWithTwoAndPointToHelp() {
+    #expect(UsageError.exitStatus == 2)
+    let text = error("bench --quik")?.description ?? ""
+    #expect(text == "error: unknown option '--quik'\n  did you mean '--quick'?\n  see 'modelkit help bench'")
+  }
+
+  @Test func everySubcommandHasHelpThatNamesItsOptions() {
+    #expect(HelpText.text(for: nil).contains("bench"))
+    let bench = HelpText.text(for: .bench)
+    for word in ["json", "models", "codable", "--quick", "--help", "MODELKIT_DATA", "-c release"] {
+      #expect(bench.contains(word), "\(word)")
+    }
+  }
+}

@@ -19,16 +19,23 @@ let package = Package(
     // The model layer; re-exports the floor so `import ModelKit` is enough.
     .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
     // The command-line tool: `modelkit bench`.
-    .executableTarget(name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine"]),
+    .executableTarget(
+      name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine", "ModelKitGen"]),
     // How `modelkit` reads its arguments and what its help says, apart from
     // what it runs, so that both can be tested.
     .target(name: "ModelKitCommandLine"),
+    // `modelkit gen`: Swift models inferred from sample JSON.
+    .target(name: "ModelKitGen", dependencies: ["ModelKit"]),
     // The shared data's location and Codable models of its documents, for
     // the tests and the benchmark; not part of any product.
     .target(name: "ModelKitFixtures"),
     .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures"]),
     .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures"]),
     .testTarget(name: "ModelKitCommandLineTests", dependencies: ["ModelKitCommandLine"]),
+    // `modelkit gen`'s inference rules, and its golden files: models the
+    // generator wrote for the shared data, compiled here and read back.
+    .testTarget(name: "ModelKitGenTests", dependencies: ["ModelKitGen", "ModelKit"]),
+    .testTarget(name: "ModelKitGeneratedModels", dependencies: ["ModelKit", "ModelKitGen", "ModelKitFixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

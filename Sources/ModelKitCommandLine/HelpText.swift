@@ -14,6 +14,7 @@ public enum HelpText {
 
       SUBCOMMANDS:
         bench     Measure ModelKit against Foundation (decoding, encoding, the Codable bridge).
+        gen       Generate Swift models from sample JSON.
         help      Show help for a subcommand.
 
         See 'modelkit help <subcommand>' for detailed help.
@@ -37,6 +38,27 @@ public enum HelpText {
 
       Reads the benchmark data from $MODELKIT_DATA, else ../shared/data. Measure
       in a release build: swift run -c release modelkit bench
+      """
+    case .gen?:
+      """
+      OVERVIEW: Generate Swift models from sample JSON.
+
+      USAGE: modelkit gen [<file> ...] [--name <name>] [--struct | --class] [--codable]
+                          [--access public|internal] [-o <file>]
+
+      ARGUMENTS:
+        <file>    Sample JSON files (one document each, or JSON lines); standard input
+                  when none is given, or for '-'. All samples merge into one model set.
+
+      OPTIONS:
+        --name <name>      The root type's name (for a top-level array: its elements'). Default: Root.
+        --struct, --class  Structs (the default) or final classes.
+        --codable          Plain Codable types with CodingKeys, which JSONDecoder reads,
+                           instead of JSONModel types.
+        --access <level>   public or internal (the default).
+        -o, --output <file>
+                           Write the Swift file there instead of to standard output.
+        -h, --help         Show help information.
       """
     }
   }

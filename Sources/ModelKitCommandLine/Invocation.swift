@@ -7,10 +7,31 @@ public enum Invocation: Equatable, Sendable {
   case help(Subcommand?)
   /// Run the benchmark: these groups (all when empty), `--quick` or not.
   case bench(groups: [BenchGroup], quick: Bool)
+  /// Generate Swift models from sample files (standard input when none).
+  case gen(Generation)
 
   /// The subcommands.
   public enum Subcommand: String, CaseIterable, Sendable {
-    case bench, help
+    case bench, gen, help
+  }
+
+  /// What `modelkit gen` was asked for.
+  public struct Generation: Equatable, Sendable {
+    /// The sample files; standard input when empty.
+    public var files: [String] = []
+    /// The root type's name.
+    public var name = "Root"
+    /// Classes instead of structs.
+    public var classes = false
+    /// Plain `Codable` types instead of `JSONModel` ones.
+    public var codable = false
+    /// `public` declarations.
+    public var isPublic = false
+    /// Where to write the Swift file; standard output when nil.
+    public var output: String?
+
+    /// Creates the defaults.
+    public init() {}
   }
 
   /// The benchmark's groups.
@@ -51,7 +72,44 @@ public enum Invocation: Equatable, Sendable {
       self = .help(named)
     case .bench:
       self = try Self.bench(rest)
+    case .gen:
+      self = try Self.gen(rest)
     }
+  }
+
+  private static func gen(_ arguments: [String]) throws(UsageError) -> Invocation {
+    if arguments.contains("--help") || arguments.contains("-h") { return .help(.gen) }
+    var generation = Generation()
+    var remaining = arguments[...]
+    func value(for option: String) throws(UsageError) -> String {
+      guard let next = remaining.popFirst(), !next.hasPrefix("-") else {
+        throw UsageError(message: "missing value for '\(option)'", suggestion: nil, help: .gen)
+      }
+      return next
+    }
+    let options = ["--name", "--struct", "--class", "--codable", "--access", "-o", "--output", "--help"]
+    while let argument = remaining.popFirst() {
+      switch argument {
+      case "--name": generation.name = try value(for: argument)
+      case "--struct": generation.classes = false
+      case "--class": generation.classes = true
+      case "--codable": generation.codable = true
+      case "--access":
+        let level = try value(for: argument)
+        guard level == "public" || level == "internal" else {
+          throw UsageError(
+            message: "unknown access level '\(level)'", suggestion: Suggestion.closest(to: level, among: ["public", "internal"]),
+            help: .gen)
+        }
+        generation.isPublic = level == "public"
+      case "-o", "--output": generation.output = try value(for: argument)
+      case "-": generation.files.append(argument)
+      case _ where argument.hasPrefix("-"):
+        throw UsageError.unknown("option", argument, among: options, help: .gen)
+      default: generation.files.append(argument)
+      }
+    }
+    return .gen(generation)
   }
 
   private static func bench(_ arguments: [String]) throws(UsageError) -> Invocation {

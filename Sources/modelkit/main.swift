@@ -15,6 +15,13 @@ do {
 switch invocation {
 case .help(let subcommand):
   print(HelpText.text(for: subcommand))
+case .gen(let generation):
+  do {
+    try GenCommand(generation).run()
+  } catch {
+    StandardError.write("modelkit gen: error: \(error)")
+    exit(1)
+  }
 case .bench(let groups, let quick):
   do {
     try BenchCommand(groups: groups, quick: quick).run()

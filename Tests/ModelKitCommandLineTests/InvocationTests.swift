@@ -58,6 +58,28 @@ struct InvocationTests {
     #expect(error("bench jsn")?.suggestion == "json")
   }
 
+  @Test func genReadsFilesAndOptions() throws {
+    #expect(try read("gen") == .gen(Invocation.Generation()))
+    var expected = Invocation.Generation()
+    expected.files = ["a.json", "b.json"]
+    expected.name = "User"
+    expected.classes = true
+    expected.codable = true
+    expected.isPublic = true
+    expected.output = "Out.swift"
+    #expect(try read("gen a.json --name User --class --codable --access public -o Out.swift b.json") == .gen(expected))
+    #expect(try read("gen --help a.json") == .help(.gen))
+    #expect(try read("help gen") == .help(.gen))
+  }
+
+  @Test func genRejectsWhatItCannotRead() {
+    #expect(error("gen --nmae X")?.suggestion == "--name")
+    #expect(error("gen --name")?.message == "missing value for '--name'")
+    #expect(error("gen --access open")?.message == "unknown access level 'open'")
+    #expect(error("gen --access publik")?.suggestion == "public")
+    #expect(error("gen -o")?.help == .gen)
+  }
+
   @Test func usageErrorsExitWithTwoAndPointToHelp() {
     #expect(UsageError.exitStatus == 2)
     let text = error("bench --quik")?.description ?? ""
@@ -66,6 +88,10 @@ struct InvocationTests {
 
   @Test func everySubcommandHasHelpThatNamesItsOptions() {
     #expect(HelpText.text(for: nil).contains("bench"))
+    #expect(HelpText.text(for: nil).contains("gen"))
+    for word in ["--name", "--struct", "--class", "--codable", "--access", "-o", "standard input"] {
+      #expect(HelpText.text(for: .gen).contains(word), "\(word)")
+    }
     let bench = HelpText.text(for: .bench)
     for word in ["json", "models", "codable", "--quick", "--help", "MODELKIT_DATA", "-c release"] {
       #expect(bench.contains(word), "\(word)")

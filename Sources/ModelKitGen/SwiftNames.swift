@@ -84,7 +84,9 @@ enum SwiftNames {
   private static let typeReserved: Set<String> = [
     "String", "Int", "Double", "Bool", "Array", "Dictionary", "Set", "Date", "URL", "UUID", "Data", "Decimal",
     "Optional", "Any", "Type", "Self", "Protocol", "Error", "Element", "Key", "Value", "JSONValue", "JSONObject",
-    "JSONKey", "JSONModel", "CodingKeys",
+    "JSONKey", "JSONModel", "CodingKeys", "Codable", "Decodable", "Encodable", "CodingKey", "Sendable", "Hashable",
+    "Equatable", "Int64", "UInt64", "Float", "Character", "Substring", "Never", "Void", "ModelKit", "Foundation",
+    "Swift",
   ]
   /// Swift's keywords, escaped with backticks as property names.
   private static let keywords: Set<String> = [

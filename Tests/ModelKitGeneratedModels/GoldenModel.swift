@@ -27,8 +27,17 @@ struct GoldenModel: Sendable {
     try ModelEncoder().encodeValue(ModelDecoder(options: DecodingOptions(strict: true)).decode([Element].self, from: data))
   }
 
-  /// A plain Codable value, read and written with Foundation's own coders.
+  /// A plain Codable value, read and written with Foundation's own coders;
+  /// `ModelDecoder` (strict) and `ModelEncoder` must give the same JSON.
   static func codable<Value: Codable>(_ type: Value.Type, _ data: Data) throws -> JSONValue {
-    try JSONValue(json: JSONEncoder().encode(JSONDecoder().decode(Value.self, from: data)))
+    let foundation = try JSONValue(json: JSONEncoder().encode(JSONDecoder().decode(Value.self, from: data)))
+    let modelKit = try ModelEncoder().encodeValue(ModelDecoder(options: DecodingOptions(strict: true)).decode(Value.self, from: data))
+    if let difference = JSONEquivalence.difference(foundation, modelKit) { throw CodersDisagree(difference: difference) }
+    return foundation
+  }
+
+  /// ModelKit's coders and Foundation's read and wrote a sample differently.
+  struct CodersDisagree: Error {
+    let difference: String
   }
 }

@@ -33,8 +33,8 @@ struct BenchCommand {
     print("ModelKit benchmark")
     print("  \(Platform.description), \(Platform.swiftVersion), \(Platform.buildConfiguration) build")
     print("  data: \(directory.path)")
-    print("  each figure is the median of at least \(timing.runs) interleaved runs after a warm-up")
-    print("  a target in brackets, such as (≥ 2x), is what the ratio must reach; ok or LOW says whether it does")
+    print("  each figure is the median of at least \(timing.runs) runs after a warm-up (model and Codable contenders interleaved)")
+    print("  a target in brackets, (≥ 5x) or (≤ 1.5x), is what the ratio must reach: ok, or LOW / HIGH when it misses")
     if Platform.isDebugBuild {
       StandardError.write(
         "modelkit bench: warning: this is a debug build; its numbers say nothing of ModelKit's speed. "

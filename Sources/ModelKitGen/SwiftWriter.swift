@@ -10,31 +10,12 @@ struct SwiftWriter {
     let access = options.isPublic ? "public " : ""
     switch root {
     case .model(let name):
-      guard let rootModel = models.first(where: { $0.name == name }) else { return lines.joined(separator: "\n") }
-      lines += declaration(rootModel, indent: "")
-      let nested = models.filter { $0.name != name }
-      if !nested.isEmpty {
-        lines += ["", "extension \(name) {"]
-        for (index, model) in nested.enumerated() {
-          if index > 0 { lines.append("") }
-          lines += declaration(model, indent: "  ")
-        }
-        lines.append("}")
-      }
+      lines += rootAndNested(name, models)
     case .array(let element, let optional):
       let rootName = SwiftNames.type(options.rootName)
-      if case .model(let name) = element, name == rootName, let rootModel = models.first(where: { $0.name == name }) {
+      if case .model(let name) = element, name == rootName {
         lines += ["/// The element of the samples' top-level array: decode them as `[\(name)]`."]
-        lines += declaration(rootModel, indent: "")
-        let nested = models.filter { $0.name != name }
-        if !nested.isEmpty {
-          lines += ["", "extension \(name) {"]
-          for (index, model) in nested.enumerated() {
-            if index > 0 { lines.append("") }
-            lines += declaration(model, indent: "  ")
-          }
-          lines.append("}")
-        }
+        lines += rootAndNested(name, models)
       } else {
         // Elements that are not objects: the root names their type.
         lines += [
@@ -48,6 +29,21 @@ struct SwiftWriter {
       }
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The root type `name`, then every other type nested in an extension of it.
+  private func rootAndNested(_ name: String, _ models: [TypePlan.Model]) -> [String] {
+    guard let root = models.first(where: { $0.name == name }) else { return [] }
+    var lines = declaration(root, indent: "")
+    let nested = models.filter { $0.name != name }
+    guard !nested.isEmpty else { return lines }
+    lines += ["", "extension \(name) {"]
+    for (index, model) in nested.enumerated() {
+      if index > 0 { lines.append("") }
+      lines += declaration(model, indent: "  ")
+    }
+    lines.append("}")
+    return lines
   }
 
   /// One type's declaration at `indent`.

@@ -115,14 +115,19 @@ struct FoundationDifferentialTests {
       }
     }
 
+    static let encodingDates: [JSONEncoder.DateEncodingStrategy] = [
+      .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
+    ]
+    static let decodingDates: [JSONDecoder.DateDecodingStrategy] = [
+      .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
+    ]
+
     func encoders() -> (JSONEncoder, ModelEncoder) {
       let foundation = JSONEncoder()
       let ours = ModelEncoder()
       foundation.outputFormatting = formatting
       ours.outputFormatting = formatting
-      let dateStrategies: [JSONEncoder.DateEncodingStrategy] = [
-        .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
-      ]
+      let dateStrategies = Self.encodingDates
       foundation.dateEncodingStrategy = dateStrategies[dates]
       ours.dateEncodingStrategy = dateStrategies[dates]
       foundation.dataEncodingStrategy = data ? .deferredToData : .base64
@@ -135,9 +140,7 @@ struct FoundationDifferentialTests {
     func decoders(strict: Bool) -> (JSONDecoder, ModelDecoder) {
       let foundation = JSONDecoder()
       let ours = ModelDecoder(options: DecodingOptions(strict: strict))
-      let dateStrategies: [JSONDecoder.DateDecodingStrategy] = [
-        .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601,
-      ]
+      let dateStrategies = Self.decodingDates
       foundation.dateDecodingStrategy = dateStrategies[dates]
       ours.dateDecodingStrategy = dateStrategies[dates]
       foundation.dataDecodingStrategy = data ? .deferredToData : .base64

@@ -29,15 +29,18 @@ struct Order: Codable, Equatable, JSONKeyMapping {
 }
 
 /// Every input decodes or throws a `DecodingError` carrying a `ModelError`,
-/// leniently and strictly; a decoded value encodes, and its output decodes
-/// strictly to an equal value.
+/// leniently and strictly, as JSON and as JSON5; a decoded value encodes,
+/// and its output decodes strictly to an equal value.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCodable(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = Array(UnsafeBufferPointer(start: start, count: count))
   for strict in [false, true] {
-    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
-    check { try decoder.decode(Order.self, from: input) }
-    check { try decoder.decode([Item].self, from: input) }
+    for json5 in [false, true] {
+      let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+      decoder.allowsJSON5 = json5
+      check { try decoder.decode(Order.self, from: input) }
+      check { try decoder.decode([Item].self, from: input) }
+    }
   }
   return 0
 }

@@ -77,6 +77,48 @@ struct StreamingEncoderTests {
     #expect(try streamed(LateSuper()) == ["first": 1, "super": "kept"])
   }
 
+  /// Counts the calls of `encode(to:)` of the types below, per test.
+  final class Calls: @unchecked Sendable {
+    var outer = 0
+    var inner = 0
+  }
+
+  /// A value that streams, holding values that cannot be streamed.
+  struct Outer: Encodable {
+    let calls: Calls
+    var first = 1
+    var items: [CountedInterleaved]
+    var last = "end"
+    enum CodingKeys: String, CodingKey { case first, items, last }
+    func encode(to encoder: any Encoder) throws {
+      calls.outer += 1
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(first, forKey: .first)
+      try container.encode(items, forKey: .items)
+      try container.encode(last, forKey: .last)
+    }
+  }
+
+  struct CountedInterleaved: Encodable {
+    let calls: Calls
+    func encode(to encoder: any Encoder) throws {
+      calls.inner += 1
+      try Interleaved().encode(to: encoder)
+    }
+  }
+
+  @Test func onlyTheValueThatCannotStreamIsEncodedAgain() throws {
+    let calls = Calls()
+    let outer = Outer(calls: calls, items: [CountedInterleaved(calls: calls), CountedInterleaved(calls: calls)])
+    let value = try JSONValue(json: ModelEncoder().encode(outer))
+    let element: JSONValue = ["meta": ["a": 1, "b": 3], "count": 2, "late": ["x"]]
+    #expect(value == ["first": 1, "items": [element, element], "last": "end"])
+    // The outer value streamed once; the first element was tried as a
+    // stream, then built as a tree, and the second went to the tree at once.
+    #expect(calls.outer == 1)
+    #expect(calls.inner == 3)
+  }
+
   /// Encodes nothing at all.
   struct Silent: Encodable {
     func encode(to encoder: any Encoder) throws {}

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Signals that a type used its encoding containers in an order a stream
-/// cannot follow; the value is then encoded again as a tree.
+/// cannot follow; that value (only) is then encoded again as a tree.
 struct OutOfOrderEncoding: Error {}
 
 /// One `Encodable` value written straight into a `WriteContext`'s writer,
@@ -13,11 +13,13 @@ struct OutOfOrderEncoding: Error {}
 /// synthesized and almost all hand-written `encode(to:)` methods do. When a
 /// type does something else (writes to a container it left, keeps an
 /// encoder, asks one encoder for a second container as a subclass sharing
-/// its superclass's does), the stream is abandoned and
-/// `encode(_:into:call:)` starts over with the tree encoder, which
-/// accepts any order and merges repeated keys; so does a key-sorted output.
-/// A key a type writes twice into one container abandons the stream too:
-/// the tree writes it once, with its last value, as `JSONEncoder` does.
+/// its superclass's does), the stream rewinds to where that value began and
+/// encodes it alone with the tree encoder, which accepts any order and
+/// merges repeated keys; later values of its type in the same call go to
+/// the tree directly, and everything around them still streams. A key a
+/// type writes twice into one container is handled the same way: the tree
+/// writes it once, with its last value, as `JSONEncoder` does. A key-sorted
+/// output is built as a tree throughout.
 final class EncodingStream {
   // The mutable state is only touched from the one thread running `encode`,
   // one access at a time: dynamic exclusivity checks would only cost time.
@@ -26,8 +28,11 @@ final class EncodingStream {
   @exclusivity(unchecked) var write: WriteContext
   let call: EncodeCall
   /// Set when the stream could not follow a type (or has finished): every
-  /// later container call fails.
+  /// later container call fails, until the value at fault is encoded again.
   private(set) var isAbandoned = false
+  /// The slot, container or encoder at fault when the stream was abandoned:
+  /// an id, so that the value that made it (whose slot id is not above it) restarts.
+  @exclusivity(unchecked) private var faultID = 0
 
   private struct Frame {
     let id: Int
@@ -199,10 +204,23 @@ final class EncodingStream {
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
       case .own(let renames, let keysAsTheyAre):
-        try value.encode(
-          to: StreamingEncoder(
-            encoding: self, slot: slot, parent: parent, key: key, renames: renames, keysAsTheyAre: keysAsTheyAre))
-        if call.isCoderCall && slot == pendingSlot {
+        let start = resumePoint(slot: slot)
+        var failure: (any Error)?
+        do {
+          try value.encode(
+            to: StreamingEncoder(
+              encoding: self, slot: slot, parent: parent, key: key, renames: renames, keysAsTheyAre: keysAsTheyAre))
+        } catch {
+          failure = error
+        }
+        if isAbandoned && faultID >= slot {
+          // This value's own containers could not be followed: it alone starts over as a tree.
+          resume(at: start)
+          plan(Value.self, as: .tree)
+          try encodeAsTree(value, slot: slot, parent: parent, key: key)
+        } else if let failure {
+          throw failure
+        } else if call.isCoderCall && slot == pendingSlot {
           if parent == nil && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
           try begin(slot)
           write.json.beginObject()
@@ -211,6 +229,41 @@ final class EncodingStream {
       }
     }
     try close(toDepth: depth)
+  }
+
+  /// Where the stream stood before a value in `slot` began, to go back to.
+  private struct ResumePoint {
+    let output: JSONWriter.Checkpoint
+    let frames: Int
+    let keyHashes: Int
+    let keysStart: Int
+    let keyFilter: UInt64
+    let pendingKey: String?
+    let pendingNeedsNull: Bool
+    let slot: Int
+  }
+
+  private func resumePoint(slot: Int) -> ResumePoint {
+    ResumePoint(
+      output: write.json.checkpoint, frames: frames.count, keyHashes: keyHashes.count, keysStart: keysStart,
+      keyFilter: keyFilter, pendingKey: pendingKey, pendingNeedsNull: pendingNeedsNull, slot: slot)
+  }
+
+  /// Drops everything written since `point` and makes its slot pending again.
+  private func resume(at point: ResumePoint) {
+    write.json.rewind(to: point.output)
+    frames.removeLast(frames.count - point.frames)
+    keyHashes.removeLast(keyHashes.count - point.keyHashes)
+    (keysStart, keyFilter) = (point.keysStart, point.keyFilter)
+    (pendingSlot, pendingKey, pendingNeedsNull) = (point.slot, point.pendingKey, point.pendingNeedsNull)
+    (isAbandoned, faultID) = (false, 0)
+  }
+
+  /// Makes `plan` this call's plan for `type`.
+  private func plan<Value>(_ type: Value.Type, as plan: Plan) {
+    let identifier = ObjectIdentifier(type)
+    plans[identifier] = plan
+    if lastPlan?.type == identifier { lastPlan = (identifier, plan) }
   }
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).
@@ -260,7 +313,7 @@ final class EncodingStream {
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
   func noteKey(hash: Int) throws {
     let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
-    if keyFilter & bit != 0, keyHashes[keysStart...].contains(hash) { throw abandon() }
+    if keyFilter & bit != 0, keyHashes[keysStart...].contains(hash) { throw abandon(at: frames.last?.id ?? 0) }
     keyFilter |= bit
     keyHashes.append(hash)
   }
@@ -296,7 +349,7 @@ final class EncodingStream {
 
   /// Starts the value of `slot` (writing its key), which must be the pending one.
   func begin(_ slot: Int) throws {
-    guard !isAbandoned, slot == pendingSlot else { throw abandon() }
+    guard !isAbandoned, slot == pendingSlot else { throw abandon(at: slot) }
     pendingSlot = 0
     if let key = pendingKey {
       pendingKey = nil
@@ -317,7 +370,7 @@ final class EncodingStream {
     guard !isAbandoned else { throw OutOfOrderEncoding() }
     settle()
     if frames.last?.id == id { return }
-    guard let index = frames.lastIndex(where: { $0.id == id }) else { throw abandon() }
+    guard let index = frames.lastIndex(where: { $0.id == id }) else { throw abandon(at: id) }
     try close(toDepth: index + 1)
   }
 
@@ -353,8 +406,8 @@ final class EncodingStream {
   }
 
   /// Gives up streaming; returns the error that unwinds to `encode`.
-  func abandon() -> OutOfOrderEncoding {
-    isAbandoned = true
+  func abandon(at fault: Int) -> OutOfOrderEncoding {
+    if !isAbandoned { (isAbandoned, faultID) = (true, fault) }
     return OutOfOrderEncoding()
   }
 }

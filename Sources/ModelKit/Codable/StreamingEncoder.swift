@@ -61,10 +61,10 @@ final class StreamingEncoder: Encoder {
 
   /// This value's container, opened in its slot. Asking again (a subclass
   /// and its superclass sharing one object, whose keys may repeat) abandons
-  /// the stream: the tree merges such keys.
+  /// the stream for this value: the tree merges such keys.
   private func container(object: Bool) -> Int {
     guard !opened, (try? encoding.begin(slot)) != nil else {
-      _ = encoding.abandon()
+      _ = encoding.abandon(at: slot)
       return 0
     }
     opened = true

@@ -36,7 +36,7 @@ public enum Invocation: Equatable, Sendable {
 
   /// The benchmark's groups.
   public enum BenchGroup: String, CaseIterable, Sendable {
-    case json, models, codable
+    case json, models, codable, memory
   }
 
   /// Reads `arguments` (without the program's name).

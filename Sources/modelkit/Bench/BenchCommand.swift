@@ -9,8 +9,12 @@ struct BenchCommand {
   /// The groups to run; all when empty.
   let groups: [Invocation.BenchGroup]
 
+  /// Whether this is a smoke run: fewer samples, smaller memory inputs.
+  let quick: Bool
+
   init(groups: [Invocation.BenchGroup], quick: Bool) {
     self.groups = groups
+    self.quick = quick
     timing = quick ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
   }
 
@@ -47,6 +51,7 @@ struct BenchCommand {
       case .json: try JSONThroughputBenchmark(timing: timing).run()
       case .models: try ModelBenchmark(timing: timing).run()
       case .codable: try CodableBenchmark(timing: timing).run()
+      case .memory: try MemoryBenchmark(quick: quick).run()
       }
     }
   }

@@ -50,6 +50,9 @@ public struct JSONDocument: Sendable {
     self = try result.get()
   }
 
+  /// A document over a tape the reader made.
+  init(storage: DocumentStorage) { self.storage = storage }
+
   /// A position in a document: a value, or the key of an object member.
   ///
   /// Nodes are only meaningful for the document that produced them.
@@ -87,7 +90,7 @@ public struct JSONDocument: Sendable {
 
   /// The byte offset of `node` in the input: the first byte of a value,
   /// the first byte after the opening quote of a string.
-  public func offset(of node: Node) -> Int { entry(node).position }
+  public func offset(of node: Node) -> Int { storage.origin + entry(node).position }
 
   /// The element count of an array, the member count of an object (duplicate
   /// keys included), or 0 for any other value.

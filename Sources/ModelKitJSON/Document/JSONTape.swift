@@ -57,12 +57,16 @@ final class DocumentStorage: @unchecked Sendable {
   @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
   @usableFromInline let tape: UnsafeMutablePointer<TapeEntry>
   @usableFromInline let tapeCount: Int
+  /// Where `bytes` begin in the caller's input: 0, or a window's start.
+  let origin: Int
 
-  /// Takes ownership of a padded input copy and a finished tape.
-  init(bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer) {
+  /// Takes ownership of a padded input copy and a finished tape; `origin`
+  /// is where the copy begins in the caller's input.
+  init(bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer, origin: Int = 0) {
     self.bytes = bytes
     self.tape = tape.entries
     self.tapeCount = tape.count
+    self.origin = origin
   }
 
   /// A padded copy of `input`, to be handed to a storage or deallocated.
@@ -106,6 +110,11 @@ struct TapeBuffer {
   @inline(__always)
   func close(_ index: Int, count elementCount: Int) {
     entries[index].payload = UInt64(count) << 32 | UInt64(elementCount)
+  }
+
+  /// Forgets the nodes from `newCount` on.
+  mutating func truncate(to newCount: Int) {
+    count = min(count, newCount)
   }
 
   /// Gives back the unused capacity when it is most of the tape.

@@ -78,4 +78,9 @@ extension JSONError {
     }
     self.init(kind: kind, message: message, offset: offset, line: line, column: column)
   }
+
+  /// Characters after the top-level value, the first at `offset`.
+  static func trailingCharacters(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> JSONError {
+    JSONError(.trailingCharacters, "unexpected characters after the top-level value", at: offset, in: input)
+  }
 }

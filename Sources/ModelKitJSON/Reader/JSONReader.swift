@@ -54,9 +54,18 @@ struct JSONReader {
     if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
     skipWhitespace()
     if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
-
     var stack: [Frame] = []
     stack.reserveCapacity(32)
+    try readValues(&stack)
+    skipWhitespace()
+    if position != count {
+      throw JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
+    }
+  }
+
+  /// Reads values from `position` (white space already skipped) until the
+  /// containers on `stack` are closed: a whole value when it starts empty.
+  private mutating func readValues(_ stack: inout [Frame]) throws(JSONError) {
     readValues: while true {
       // A value starts at `position`; white space is already skipped.
       switch input[position] {
@@ -102,6 +111,9 @@ struct JSONReader {
         if byte == UInt8(ascii: ",") {
           position += 1
           skipWhitespace()
+          if top == 0 && isWindow {
+            lastComplete = Checkpoint(elements: stack[0].count, tapeCount: tape.count, position: position)
+          }
           if stack[top].isObject { try readKey() }
           continue readValues
         }
@@ -115,11 +127,69 @@ struct JSONReader {
           stack[top].isObject
             ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
       }
-      break
+      return
     }
-    skipWhitespace()
-    if position != count {
-      throw error(.trailingCharacters, "unexpected characters after the top-level value", at: position)
+  }
+
+  // MARK: - Windows of a top-level array
+
+  /// Whether the reader reads a window of a top-level array's elements.
+  private var isWindow = false
+  /// In a window, where the last element followed by a comma ended.
+  private var lastComplete: Checkpoint?
+
+  /// The state after a complete element of a window and its comma.
+  private struct Checkpoint {
+    var elements: Int
+    var tapeCount: Int
+    /// The first byte of the next element.
+    var position: Int
+  }
+
+  /// What one window of a top-level array's text held.
+  struct Window {
+    /// The complete elements, as the elements of an array at the root; nil
+    /// when the window ends inside its first element.
+    let storage: DocumentStorage?
+    let elements: Int
+    /// The bytes read: up to the next element, or past the closing bracket.
+    let consumed: Int
+    /// Whether the array's closing bracket was read.
+    let closed: Bool
+  }
+
+  /// Reads the complete elements of a top-level array from a window of its
+  /// text: `input` (a padded copy, owned from here on) holds `count` bytes
+  /// from the first byte of an element on, `origin` bytes into the text. When `isFinal` is false the text
+  /// goes on after the window, and what the cut makes unreadable (the
+  /// element it falls in) is left for the next window; an error before the
+  /// cut is the text's own.
+  static func readWindow(
+    _ input: UnsafeMutablePointer<UInt8>, count: Int, origin: Int, isFinal: Bool, options: JSONReadOptions
+  ) throws(JSONError) -> Window {
+    var reader = JSONReader(input: input, count: count, options: options)
+    reader.isWindow = true
+    let root = reader.tape.append(TapeEntry(tag: .array, position: 0, payload: 0))
+    var stack = [Frame(tapeIndex: root, count: 0, isObject: false)]
+    do {
+      try reader.readValues(&stack)
+      reader.tape.trim()
+      let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
+      return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
+    } catch {
+      if !isFinal, let complete = reader.lastComplete {
+        reader.tape.truncate(to: complete.tapeCount)
+        reader.tape.close(root, count: complete.elements)
+        reader.tape.trim()
+        let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
+        return Window(storage: storage, elements: complete.elements, consumed: complete.position, closed: false)
+      }
+      reader.tape.deallocate()
+      input.deallocate()
+      // An error found this far before the cut does not depend on what the
+      // cut hides (the reader looks back at most a surrogate pair's 12 bytes).
+      if isFinal || error.offset + 64 < count { throw error }
+      return Window(storage: nil, elements: 0, consumed: 0, closed: false)
     }
   }
 

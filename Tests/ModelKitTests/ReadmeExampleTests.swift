@@ -37,6 +37,20 @@ struct ReadmeExampleTests {
     var name = ""
   }
 
+  @Test func largeArrays() throws {
+    let data = Data(("[" + (1...100_000).map(String.init).joined(separator: ",") + "]").utf8)
+    var total: Int64 = 0
+    try data.withUnsafeBytes { text in
+      guard var chunks = JSONArrayChunks(text) else { return }  // not an array
+      while let chunk = try chunks.next() {
+        for element in chunk.document.elements(of: chunk.document.root) {
+          total += chunk.document.int64(element) ?? 0
+        }
+      }
+    }
+    #expect(total == 5_000_050_000)
+  }
+
   @Test func models() throws {
     let book = try Book(json: #"{"n": "Swift", "p": "256", "ext": {"desc": "…"}, "ID": 7}"#)
     #expect(book.page == 256)  // 256: "256" was converted

@@ -1,11 +1,14 @@
 import ModelKit
 
 /// libFuzzer entry point: every input must parse or throw a `JSONError`,
-/// and whatever parses must survive write → read unchanged.
+/// whatever parses must survive write → read unchanged, and a top-level
+/// array read in windows must give the whole reading's elements, offsets
+/// or error.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: start, count: count)
   for options in [JSONReadOptions(maxDepth: 64), JSONReadOptions(replacesInvalidUnicode: true)] {
+    checkWindows(input, options)
     guard let document = try? JSONDocument(parsing: input, options: options) else { continue }
     let value = document.value(of: document.root)
     _ = document.lazyValue(of: document.root).jsonBytes()
@@ -19,4 +22,46 @@ public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
   }
   return 0
+}
+
+/// What a text reads as: its top-level array's elements and their offsets, or its error.
+private enum Reading: Equatable {
+  case elements([JSONValue], [Int])
+  case failure(JSONError)
+}
+
+private func checkWindows(_ input: UnsafeRawBufferPointer, _ options: JSONReadOptions) {
+  let whole: Reading
+  do {
+    let document = try JSONDocument(parsing: input, options: options)
+    guard document.kind(of: document.root) == .array else { return }
+    let nodes = Array(document.elements(of: document.root))
+    whole = .elements(nodes.map(document.value(of:)), nodes.map(document.offset(of:)))
+  } catch {
+    whole = .failure(error)
+  }
+  for window in [1, input.count % 61 + 2, 4096] {
+    guard var chunks = JSONArrayChunks(input, options: options, windowSize: window) else {
+      guard case .failure = whole else { fatalError("an array refused by the windows") }
+      return
+    }
+    if windowed(&chunks) != whole { fatalError("windows of \(window) read differently") }
+  }
+}
+
+private func windowed(_ chunks: inout JSONArrayChunks) -> Reading {
+  var values: [JSONValue] = []
+  var offsets: [Int] = []
+  do throws(JSONError) {
+    while let chunk = try chunks.next() {
+      if chunk.firstIndex != values.count { fatalError("a chunk's first index is wrong") }
+      for node in chunk.document.elements(of: chunk.document.root) {
+        values.append(chunk.document.value(of: node))
+        offsets.append(chunk.document.offset(of: node))
+      }
+    }
+    return .elements(values, offsets)
+  } catch {
+    return .failure(error)
+  }
 }

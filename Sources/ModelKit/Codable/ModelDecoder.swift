@@ -114,10 +114,11 @@ public final class ModelDecoder: Sendable {
   private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable])
     throws -> T
   {
-    try decode(type, userInfo: userInfo) { options, form throws(ModelError) in
-      guard let text = InputText.utf8(data, form: form) else { return try InputDocument(data, options) }
-      return try InputDocument(text, options)
+    let current = settings.current
+    if let text = InputText.utf8(data, form: current.settings.form) {
+      return try text.withUnsafeBytes { try decode(type, text: $0, current, userInfo: userInfo) }
     }
+    return try data.withUnsafeBytes { try decode(type, text: $0, current, userInfo: userInfo) }
   }
 
   /// Decodes `type`, which needs `configuration` to decode, from UTF-8 JSON text.
@@ -147,26 +148,29 @@ public final class ModelDecoder: Sendable {
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-    try decode(type) { options, form throws(ModelError) in
-      guard form.rewrites else { return try InputDocument(text, options) }
-      return try InputDocument(form.json(Array(text.utf8)), options)
+    let current = settings.current
+    let form = current.settings.form
+    guard form.rewrites else {
+      var text = text
+      return try text.withUTF8 { try decode(type, text: UnsafeRawBufferPointer($0), current) }
     }
+    return try form.json(Array(text.utf8)).withUnsafeBytes { try decode(type, text: $0, current) }
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try decode(type) { options, _ throws(ModelError) in try InputDocument(value.jsonBytes(), options) }
+    try value.jsonBytes().withUnsafeBytes { try decode(type, text: $0, settings.current) }
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
-    try decode(type) { options, form throws(ModelError) in
-      try InputDocument(form.rewrites ? form.json(bytes) : bytes, options)
-    }
+    let current = settings.current
+    let form = current.settings.form
+    return try (form.rewrites ? form.json(bytes) : bytes).withUnsafeBytes { try decode(type, text: $0, current) }
   }
 
   /// Decodes `type` from a JSON object.
@@ -174,24 +178,50 @@ public final class ModelDecoder: Sendable {
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
-    try decode(type) { options, _ throws(ModelError) in try InputDocument(object, options) }
+    let current = settings.current
+    return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }
   }
 
-  /// Decodes `type` from the document `parse` makes (told how to read the
-  /// input beyond plain JSON), with the settings as they are now.
+  /// Decodes `type` from UTF-8 JSON `text` with the `current` settings: a
+  /// large top-level array a window at a time, anything else whole.
   private func decode<T: Decodable>(
-    _ type: T.Type, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    parse: (DecodingOptions, InputText.Form) throws(ModelError) -> InputDocument
+    _ type: T.Type, text: UnsafeRawBufferPointer, _ current: CoderSettings<Settings>.Snapshot,
+    userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) throws -> T {
-    let current = settings.current  // the snapshot, not a copy of its settings
+    if ObjectIdentifier(type) == ObjectIdentifier(T.self), let array = T.self as? any WindowedArrayDecoding.Type {
+      let options = current.settings.options
+      do {
+        if let value = try array.decodeInWindows(text, options: options, strategies: strategies(current, userInfo)) {
+          return value as! T  // `array` is `T.self`
+        }
+      } catch let error as ModelError {
+        throw error.decodingError
+      }
+    }
+    return try decode(type, current, userInfo: userInfo) { options throws(ModelError) in try InputDocument(text, options) }
+  }
+
+  /// The strategies a call hands to its converters: the settings', with `userInfo` added.
+  private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
+    -> DecodingStrategies
+  {
+    var strategies = current.settings.strategies
+    if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
+    return strategies
+  }
+
+  /// Decodes `type` from the document `parse` makes, with the `current` settings.
+  private func decode<T: Decodable>(
+    _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    parse: (DecodingOptions) throws(ModelError) -> InputDocument
+  ) throws -> T {
     let input: InputDocument
     do {
-      input = try parse(current.settings.options, current.settings.form)
+      input = try parse(current.settings.options)
     } catch {
       throw error.decodingError
     }
-    var strategies = current.settings.strategies
-    if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
+    let strategies = strategies(current, userInfo)
     let call = DecodeCall(ReadContext(document: input.document, options: current.settings.options, strategies: strategies))
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {

@@ -22,37 +22,49 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .string: return try decodeEmbedded(node, kind: .array, &context)
     default: return .failed(.mismatch)
     }
-    // Arrays of the common element types get code specialised for them:
-    // generic code looks up metadata for every element.
-    if Collection.self == [Double].self { return try specialised(node, &context, Double.self) }
-    if Collection.self == [Int].self { return try specialised(node, &context, Int.self) }
-    if Collection.self == [String].self { return try specialised(node, &context, String.self) }
-    if Collection.self == [[Double]].self { return try specialised(node, &context, [Double].self) }
     var result = Collection()
     result.reserve(document.count(of: node))
-    for (index, item) in document.elements(of: node).enumerated() {
-      if let value = try context.element(item, at: .index(index), with: element) {
-        result.add(value)
-      }
-    }
+    try append(elementsOf: node, from: 0, to: &result, &context)
     return .value(result)
   }
 
-  /// `decode` for `Collection == [Member]`, compiled for `Member`.
+  /// Appends what the elements of the array at `node` convert to; the first
+  /// is element `firstIndex` of the array the path names (a window of a
+  /// large top-level array starts further on).
+  func append(
+    elementsOf node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
+  ) throws(ModelError) {
+    // Arrays of the common element types get code specialised for them:
+    // generic code looks up metadata for every element.
+    if Collection.self == [Double].self { return try specialised(node, firstIndex, &result, &context, Double.self) }
+    if Collection.self == [Int].self { return try specialised(node, firstIndex, &result, &context, Int.self) }
+    if Collection.self == [String].self { return try specialised(node, firstIndex, &result, &context, String.self) }
+    if Collection.self == [[Double]].self { return try specialised(node, firstIndex, &result, &context, [Double].self) }
+    var index = firstIndex
+    for item in context.document.elements(of: node) {
+      if let value = try context.element(item, at: .index(index), with: element) {
+        result.add(value)
+      }
+      index += 1
+    }
+  }
+
+  /// `append` for `Collection == [Member]`, compiled for `Member`.
   @inline(__always)
-  private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
-    throws(ModelError) -> Converted<Collection>
-  {
+  private func specialised<Member>(
+    _ node: JSONDocument.Node, _ firstIndex: Int, _ collection: inout Collection, _ context: inout ReadContext,
+    _ member: Member.Type
+  ) throws(ModelError) {
     let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
-    let document = context.document
-    var result: [Member] = []
-    result.reserveCapacity(document.count(of: node))
-    var index = 0
-    for item in document.elements(of: node) {
+    // Moved out and back, so the array stays uniquely referenced.
+    var result = unsafeBitCast(collection, to: [Member].self)
+    collection = Collection()
+    defer { collection = unsafeBitCast(result, to: Collection.self) }
+    var index = firstIndex
+    for item in context.document.elements(of: node) {
       if let value = try context.element(item, at: .index(index), with: converter) { result.append(value) }
       index += 1
     }
-    return .value(unsafeBitCast(result, to: Collection.self))
   }
 
   override func encode(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {

@@ -16,6 +16,10 @@ struct InputDocument {
     self = try Self.parse { () throws(JSONError) in try JSONDocument(parsing: text, options: options.readOptions) }
   }
 
+  init(_ bytes: UnsafeRawBufferPointer, _ options: DecodingOptions) throws(ModelError) {
+    self = try Self.parse { () throws(JSONError) in try JSONDocument(parsing: bytes, options: options.readOptions) }
+  }
+
   init(_ bytes: [UInt8], _ options: DecodingOptions) throws(ModelError) {
     self = try Self.parse { () throws(JSONError) in try JSONDocument(parsing: bytes, options: options.readOptions) }
   }

@@ -13,7 +13,7 @@ extension Array where Element: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   public init(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(data, options).descending(to: key), options: options)
+    self = try data.withUnsafeBytes { try ModelEntry.decodeArray(Self.self, from: $0, at: key, options: options) }
   }
 
   /// Decodes models from JSON text.
@@ -23,7 +23,8 @@ extension Array where Element: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   public init(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(text, options).descending(to: key), options: options)
+    var text = text
+    self = try text.withUTF8 { try ModelEntry.decodeArray(Self.self, from: UnsafeRawBufferPointer($0), at: key, options: options) }
   }
 
   /// Decodes models from UTF-8 JSON bytes.
@@ -33,7 +34,7 @@ extension Array where Element: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   public init(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(bytes, options).descending(to: key), options: options)
+    self = try bytes.withUnsafeBytes { try ModelEntry.decodeArray(Self.self, from: $0, at: key, options: options) }
   }
 
   /// Decodes models from a `JSONValue`.

@@ -52,6 +52,23 @@ enum ModelEntry {
     }
   }
 
+  /// A top-level array of models from JSON text: a large one a window at a
+  /// time, so that the text is never copied whole and its tape never made.
+  static func decodeArray<Element>(
+    _ type: [Element].Type, from text: UnsafeRawBufferPointer, at key: JSONKey?, options: DecodingOptions
+  ) throws -> [Element] {
+    if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
+      var result: [Element] = []
+      let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
+        ArrayWindows.reserve(&result, for: expected)
+        var context = ReadContext(document: chunk.document, options: options)
+        try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &result, &context)
+      }
+      if read { return result }
+    }
+    return try decodeCollection(type, from: InputDocument(text, options).descending(to: key), options: options)
+  }
+
   static func encodeCollection<Collection>(_ collection: Collection, options: JSONWriteOptions) throws(ModelError)
     -> [UInt8]
   {

@@ -1,0 +1,47 @@
+import ModelKitJSON
+
+/// Top-level arrays that `ModelDecoder` reads a window of text at a time
+/// when they are large (see `ArrayWindows`), decoding each element as the
+/// whole call would: through ModelKit's converter when it has one for the
+/// array, else as `Array.init(from:)` decodes (strict) or as lenient
+/// decoding drops what does not decode.
+protocol WindowedArrayDecoding {
+  /// The array in `text`, or nil when the text is small or holds no array.
+  static func decodeInWindows(_ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies)
+    throws -> Self?
+}
+
+extension Array: WindowedArrayDecoding where Element: Decodable {
+  static func decodeInWindows(_ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies)
+    throws -> Self?
+  {
+    var result: [Element] = []
+    let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
+      ArrayWindows.reserve(&result, for: expected)
+      let root = chunk.document.root
+      let call = DecodeCall(ReadContext(document: chunk.document, options: options, strategies: strategies))
+      let top = DocumentDecoder(call: call, node: root, parent: nil, key: nil)
+      if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
+        if options.strict { call.read.path = top.path }
+        do throws(ModelError) {
+          try converter.append(elementsOf: root, from: chunk.firstIndex, to: &result, &call.read)
+        } catch {
+          throw error.decodingError
+        }
+        return
+      }
+      let array = DocumentDecoder(call: call, node: root, parent: top, key: nil)
+      var index = chunk.firstIndex
+      for item in chunk.document.elements(of: root) {
+        let key = AnyKey(index: index)
+        if options.strict {
+          result.append(try array.decode(Element.self, from: item, key: key))
+        } else if let element = try? array.decode(Element.self, from: item, key: key, onMismatch: .drop) {
+          result.append(element)
+        }
+        index += 1
+      }
+    }
+    return read ? result : nil
+  }
+}

@@ -188,7 +188,9 @@ public final class ModelDecoder: Sendable {
     _ type: T.Type, text: UnsafeRawBufferPointer, _ current: CoderSettings<Settings>.Snapshot,
     userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) throws -> T {
-    if ObjectIdentifier(type) == ObjectIdentifier(T.self), let array = T.self as? any WindowedArrayDecoding.Type {
+    if text.count >= ArrayWindows.threshold, ObjectIdentifier(type) == ObjectIdentifier(T.self),
+      let array = T.self as? any WindowedArrayDecoding.Type
+    {
       let options = current.settings.options
       do {
         if let value = try array.decodeInWindows(text, options: options, strategies: strategies(current, userInfo)) {

@@ -65,6 +65,7 @@ struct JSONReader {
 
   /// Reads values from `position` (white space already skipped) until the
   /// containers on `stack` are closed: a whole value when it starts empty.
+  @inline(__always)
   private mutating func readValues(_ stack: inout [Frame]) throws(JSONError) {
     readValues: while true {
       // A value starts at `position`; white space is already skipped.

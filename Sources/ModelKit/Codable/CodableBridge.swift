@@ -45,9 +45,13 @@ private struct WrittenByFunction: Encodable {
 
 extension ReadContext {
   /// A context for reading `document` with the model reader and the Codable bridge.
-  init(document: JSONDocument, options: DecodingOptions, strategies: DecodingStrategies? = nil) {
+  init(
+    document: JSONDocument, options: DecodingOptions, strategies: DecodingStrategies? = nil,
+    recorder: ReportRecorder? = nil
+  ) {
     self.init(
-      document: document, options: options, strategies: strategies, models: ModelReader(), codable: CodableBridge())
+      document: document, options: options, strategies: strategies, models: ModelReader(), codable: CodableBridge(),
+      recorder: recorder)
   }
 }
 

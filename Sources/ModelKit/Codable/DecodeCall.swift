@@ -53,7 +53,8 @@ final class DecodeCall {
     return members
   }
 
-  private func convert(_ key: String, _ codingPath: [any CodingKey]) -> String {
+  /// `key` as the key strategy makes it a coding key's name.
+  func convert(_ key: String, _ codingPath: [any CodingKey]) -> String {
     switch keyStrategy {
     case .convertFromSnakeCase?:
       if let known = camelCaseKeys[key] { return known }

@@ -19,6 +19,15 @@ final class DocumentDecoder: Decoder {
   /// Whether the value's JSON keys are used as they are, whatever the key
   /// strategy (a `String`-keyed dictionary's, as in `JSONDecoder`).
   let keysAsTheyAre: Bool
+  /// With a decode report, the coding keys of the value's keyed
+  /// containers, to tell unknown keys.
+  private let keyTypes: KeyTypes?
+
+  /// The key types, or every key once `allKeys` was asked for.
+  private final class KeyTypes {
+    var types: [any CodingKey.Type] = []
+    var all = false
+  }
 
   /// What lenient decoding does with a value that does not convert.
   enum Mismatch {
@@ -44,6 +53,41 @@ final class DocumentDecoder: Decoder {
     self.onMismatch = onMismatch
     self.keysAsTheyAre = keysAsTheyAre
     depth = (parent?.depth ?? 0) + 1
+    keyTypes = call.read.recorder == nil ? nil : KeyTypes()
+  }
+
+  /// Notes, with a decode report, that a keyed container reads `Key`s.
+  @inline(__always)
+  func readsKeys<Key: CodingKey>(_ type: Key.Type) {
+    if let keyTypes, !keyTypes.types.contains(where: { $0 == type }) { keyTypes.types.append(type) }
+  }
+
+  /// Notes, with a decode report, that a keyed container asked for every key.
+  func readsAllKeys() { keyTypes?.all = true }
+
+  /// Notes in the decode's report what leniency did with `node`, the value
+  /// at `key` inside this one (nil: this value).
+  func note(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: (any CodingKey)?, target: String) {
+    guard call.read.recorder != nil else { return }
+    call.read.path = call.path(key.map { codingPath + [$0] } ?? codingPath)
+    call.read.note(kind, node, target: target)
+  }
+
+  /// Notes the members of this value's object whose keys are none of its
+  /// containers' coding keys (as the key strategy converts them), nor the
+  /// first key of a mapped key path.
+  private func noteUnknownKeys(of type: Any.Type) {
+    guard let keyTypes, !keyTypes.all, !keyTypes.types.isEmpty, let node, call.document.kind(of: node) == .object
+    else { return }
+    let document = call.document
+    let heads = Set(mapping?.values.flatMap { $0.compactMap(\.first) } ?? [])
+    for (key, value) in document.members(of: node) {
+      let name = document.string(key) ?? ""
+      let codingName = keysAsTheyAre ? name : call.convert(name, codingPath)
+      if heads.contains(name) || keyTypes.types.contains(where: { $0.init(stringValue: codingName) != nil }) { continue }
+      call.read.path = call.path(codingPath + [AnyKey(name)])
+      call.read.note(.unknownKey, value, target: "\(type)")
+    }
   }
 
   var codingPath: [any CodingKey] {
@@ -108,7 +152,8 @@ final class DocumentDecoder: Decoder {
         // Converters of models and containers make errors of their own
         // further down (in strict mode only: lenient ones drop what fails):
         // they start from this value's path.
-        if entry.isComposite && call.options.strict { call.read.path = path() }
+        let reporting = call.read.recorder != nil
+        if entry.isComposite && call.options.strict || reporting { call.read.path = path() }
         let converted: Converted<Value>
         do {
           converted = try converter.decode(node, &call.read)
@@ -116,7 +161,12 @@ final class DocumentDecoder: Decoder {
           throw error.decodingError
         }
         switch converted {
-        case .value(let value): return value
+        case .value(let value):
+          if reporting, converter.isConversion(node, call.read) {
+            call.read.path = path()
+            call.read.note(.converted, node, target: converter.typeName)
+          }
+          return value
         case .failed(let failure):
           if onMismatch == .fail && failure == .mismatch {
             throw ModelError.wrongTopLevel(Value.self, cannotBeReadFrom: call.document.kind(of: node), at: path())
@@ -132,6 +182,7 @@ final class DocumentDecoder: Decoder {
       } else if call.options.strict {
         throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
       }
+      note(.emptySubstituted, node, key: key, target: converter.typeName)
       return try emptyValue(Value.self, key: key)
     }
     let traits = entry.traits
@@ -144,7 +195,9 @@ final class DocumentDecoder: Decoder {
     let decoder = DocumentDecoder(
       call: call, node: node, parent: self, key: key, mapping: traits?.mapping,
       onMismatch: call.options.strict ? .empty : onMismatch, keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
-    return try Value(from: decoder)
+    let value = try Value(from: decoder)
+    decoder.noteUnknownKeys(of: Value.self)
+    return value
   }
 
   /// The type an error names, as `JSONDecoder` names it: a collection of

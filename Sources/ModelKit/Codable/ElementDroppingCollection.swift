@@ -21,8 +21,11 @@ extension Array: ElementDroppingCollection where Element: Decodable {
     result.reserveCapacity(document.count(of: node))
     var index = 0
     for item in document.elements(of: node) {
-      if let element = try? decoder.decode(Element.self, from: item, key: AnyKey(index: index), onMismatch: .drop) {
+      let key = AnyKey(index: index)
+      if let element = try? decoder.decode(Element.self, from: item, key: key, onMismatch: .drop) {
         result.append(element)
+      } else {
+        decoder.note(.dropped, item, key: key, target: "\(Element.self)")
       }
       index += 1
     }
@@ -53,6 +56,7 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
       // one that does not decode.
       if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
       result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(text), onMismatch: .drop)
+      if result[key] == nil { decoder.note(.dropped, item, key: AnyKey(text), target: "\(Value.self)") }
       if firstWins && result[key] == nil { dropped.insert(key) }
     }
     return result

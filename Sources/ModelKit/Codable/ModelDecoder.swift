@@ -116,9 +116,13 @@ public final class ModelDecoder: Sendable {
   {
     let current = settings.current
     if let text = InputText.utf8(data, form: current.settings.form) {
-      return try text.withUnsafeBytes { try decode(type, text: $0, current, userInfo: userInfo) }
+      return try decode(type, count: text.count, current, userInfo: userInfo, windows: { try text.withUnsafeBytes($0) }) {
+        options throws(ModelError) in try InputDocument(text, options)
+      }
     }
-    return try data.withUnsafeBytes { try decode(type, text: $0, current, userInfo: userInfo) }
+    return try decode(type, count: data.count, current, userInfo: userInfo, windows: { try data.withUnsafeBytes($0) }) {
+      options throws(ModelError) in try InputDocument(data, options)
+    }
   }
 
   /// Decodes `type`, which needs `configuration` to decode, from UTF-8 JSON text.
@@ -151,17 +155,27 @@ public final class ModelDecoder: Sendable {
     let current = settings.current
     let form = current.settings.form
     guard form.rewrites else {
-      var text = text
-      return try text.withUTF8 { try decode(type, text: UnsafeRawBufferPointer($0), current) }
+      return try decode(type, count: text.utf8.count, current, windows: { body in
+        var utf8 = text
+        return try utf8.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+      }) {
+        options throws(ModelError) in try InputDocument(text, options)
+      }
     }
-    return try form.json(Array(text.utf8)).withUnsafeBytes { try decode(type, text: $0, current) }
+    let json = form.json(Array(text.utf8))
+    return try decode(type, count: json.count, current, windows: { try json.withUnsafeBytes($0) }) {
+      options throws(ModelError) in try InputDocument(json, options)
+    }
   }
 
   /// Decodes `type` from a `JSONValue`.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    try value.jsonBytes().withUnsafeBytes { try decode(type, text: $0, settings.current) }
+    let json = value.jsonBytes()
+    return try decode(type, count: json.count, settings.current, windows: { try json.withUnsafeBytes($0) }) {
+      options throws(ModelError) in try InputDocument(json, options)
+    }
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
@@ -170,7 +184,10 @@ public final class ModelDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let current = settings.current
     let form = current.settings.form
-    return try (form.rewrites ? form.json(bytes) : bytes).withUnsafeBytes { try decode(type, text: $0, current) }
+    let json = form.rewrites ? form.json(bytes) : bytes
+    return try decode(type, count: json.count, current, windows: { try json.withUnsafeBytes($0) }) {
+      options throws(ModelError) in try InputDocument(json, options)
+    }
   }
 
   /// Decodes `type` from a JSON object.
@@ -182,25 +199,29 @@ public final class ModelDecoder: Sendable {
     return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }
   }
 
-  /// Decodes `type` from UTF-8 JSON `text` with the `current` settings: a
-  /// large top-level array a window at a time, anything else whole.
+  /// Decodes `type` from UTF-8 JSON of `count` bytes with the `current`
+  /// settings: a large top-level array a window at a time (`windows` lends
+  /// the bytes), anything else whole (`whole` parses them).
   private func decode<T: Decodable>(
-    _ type: T.Type, text: UnsafeRawBufferPointer, _ current: CoderSettings<Settings>.Snapshot,
-    userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    _ type: T.Type, count: Int, _ current: CoderSettings<Settings>.Snapshot,
+    userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    windows: ((UnsafeRawBufferPointer) throws -> Any?) throws -> Any?,
+    whole: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
-    if text.count >= ArrayWindows.threshold, ObjectIdentifier(type) == ObjectIdentifier(T.self),
+    if count >= ArrayWindows.threshold, ObjectIdentifier(type) == ObjectIdentifier(T.self),
       let array = T.self as? any WindowedArrayDecoding.Type
     {
       let options = current.settings.options
+      let strategies = strategies(current, userInfo)
       do {
-        if let value = try array.decodeInWindows(text, options: options, strategies: strategies(current, userInfo)) {
+        if let value = try windows({ try array.decodeInWindows($0, options: options, strategies: strategies) }) {
           return value as! T  // `array` is `T.self`
         }
       } catch let error as ModelError {
         throw error.decodingError
       }
     }
-    return try decode(type, current, userInfo: userInfo) { options throws(ModelError) in try InputDocument(text, options) }
+    return try decode(type, current, userInfo: userInfo, parse: whole)
   }
 
   /// The strategies a call hands to its converters: the settings', with `userInfo` added.

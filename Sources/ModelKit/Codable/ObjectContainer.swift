@@ -14,6 +14,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
+    decoder.readsKeys(Key.self)
     let call = decoder.call
     let document = call.document
     self.document = document
@@ -46,6 +47,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { decoder.codingPath }
 
   var allKeys: [Key] {
+    decoder.readsAllKeys()
     if let converted { return converted.keys.compactMap(Key.init(stringValue:)) }
     guard let object else { return [] }
     var seen = Set<String>()

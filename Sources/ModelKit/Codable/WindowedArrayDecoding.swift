@@ -16,10 +16,12 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
     throws -> Self?
   {
     var result: [Element] = []
+    let recorder = options.report.map(ReportRecorder.init)  // one for every window
     let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
       ArrayWindows.reserve(&result, for: expected)
       let root = chunk.document.root
-      let call = DecodeCall(ReadContext(document: chunk.document, options: options, strategies: strategies))
+      let call = DecodeCall(
+        ReadContext(document: chunk.document, options: options, strategies: strategies, recorder: recorder))
       let top = DocumentDecoder(call: call, node: root, parent: nil, key: nil)
       if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
         if options.strict { call.read.path = top.path }
@@ -38,6 +40,8 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
           result.append(try array.decode(Element.self, from: item, key: key))
         } else if let element = try? array.decode(Element.self, from: item, key: key, onMismatch: .drop) {
           result.append(element)
+        } else {
+          array.note(.dropped, item, key: key, target: "\(Element.self)")
         }
         index += 1
       }

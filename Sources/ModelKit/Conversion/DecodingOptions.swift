@@ -52,16 +52,20 @@ public struct DecodingOptions: Sendable, Hashable {
   public var dateDecoding: DateDecoding
   /// The deepest nesting of arrays and objects accepted. Default 512.
   public var maxDepth: Int
+  /// Where a decode notes what leniency did (see `DecodeReport`). Default
+  /// nil: nothing is noted, at no cost. Options compare their reports by identity.
+  public var report: DecodeReport?
 
   /// Creates options; every parameter has its default.
   public init(
     strict: Bool = false, keyDecoding: KeyDecoding = .useDefaultKeys,
-    dateDecoding: DateDecoding = .default, maxDepth: Int = 512
+    dateDecoding: DateDecoding = .default, maxDepth: Int = 512, report: DecodeReport? = nil
   ) {
     self.strict = strict
     self.keyDecoding = keyDecoding
     self.dateDecoding = dateDecoding
     self.maxDepth = maxDepth
+    self.report = report
   }
 
   var readOptions: JSONReadOptions { JSONReadOptions(maxDepth: maxDepth) }

@@ -17,6 +17,18 @@ final class DateConverter: ValueConverter<Date> {
     return read
   }
 
+  /// Without a strategy, a date read from text; with one, what the
+  /// strategy itself does not read (text for a numeric one, and so on).
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    let kind = context.document.kind(of: node)
+    guard let strategy = context.strategies?.dates else { return kind == .string }
+    switch strategy {
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return kind != .number
+    case .iso8601: return kind != .string
+    default: return false  // formatted and custom strategies read what they read
+    }
+  }
+
   /// The strategy's reading of `node`, as `JSONDecoder` reads it.
   private func byStrategy(
     _ strategy: JSONDecoder.DateDecodingStrategy, _ node: JSONDocument.Node, _ context: inout ReadContext
@@ -212,6 +224,17 @@ final class DecimalConverter: ValueConverter<Decimal> {
       return .value(decimal)
     case .failed(let failure):
       return .failed(failure)
+    }
+  }
+
+  /// Anything but a number or a numeric string.
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    switch context.document.kind(of: node) {
+    case .number: return false
+    case .string:
+      if case .number = LenientText.meaning(of: context.document.string(node) ?? "") { return false }
+      return true
+    default: return true
     }
   }
 

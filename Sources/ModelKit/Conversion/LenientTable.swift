@@ -178,12 +178,13 @@ extension ReadContext {
   /// A string holding a JSON object or array (`kind`), leniently: a reader
   /// of the document it holds, at this path; nil in strict mode, for any
   /// other string, and for text that is not JSON of that kind.
-  func embeddedJSON(_ node: JSONDocument.Node, kind: JSONKind) -> ReadContext? {
+  func embeddedJSON(_ node: JSONDocument.Node, kind: JSONKind, target: @autoclosure () -> String) -> ReadContext? {
     guard !options.strict, let text = document.string(node) else { return nil }
     let opening: UInt8 = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
     guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening,
       let inner = try? JSONDocument(parsing: text, options: options.readOptions), inner.kind(of: inner.root) == kind
     else { return nil }
+    note(.converted, node, target: target())
     return reading(inner)
   }
 }

@@ -29,6 +29,11 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     }
   }
 
+  /// The wrapped type's conversions (a null word read as nil among them).
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    !context.document.isNull(node) && wrapped.isConversion(node, context)
+  }
+
   /// A field holding a nested model already is decoded into; a rejected
   /// one becomes nil.
   override func decodeField(

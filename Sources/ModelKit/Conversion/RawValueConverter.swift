@@ -26,6 +26,10 @@ final class RawValueConverter<Value: RawRepresentable>: ValueConverter<Value> {
     }
   }
 
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    raw.isConversion(node, context)
+  }
+
   override func encode(_ value: Value, _ context: inout WriteContext) throws(ModelError) {
     try raw.encode(value.rawValue, &context)
   }

@@ -15,10 +15,15 @@ struct ReadContext {
   let codable: any CodableReading
   /// A `ModelDecoder`'s strategies; nil for ModelKit's table.
   var strategies: DecodingStrategies?
+  /// Where the decode's report entries go; nil without a report.
+  let recorder: ReportRecorder?
 
+  /// A context; `recorder` is the decode's (made here when the options
+  /// carry a report and none is given).
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
-    strategies: DecodingStrategies? = nil, models: any ModelReading, codable: any CodableReading
+    strategies: DecodingStrategies? = nil, models: any ModelReading, codable: any CodableReading,
+    recorder: ReportRecorder? = nil
   ) {
     self.document = document
     self.options = options
@@ -26,12 +31,14 @@ struct ReadContext {
     self.strategies = strategies
     self.models = models
     self.codable = codable
+    self.recorder = recorder ?? options.report.map(ReportRecorder.init)
   }
 
   /// The same reader over another document (a hook's replacement input), at this path.
   func reading(_ document: JSONDocument) -> ReadContext {
     ReadContext(
-      document: document, options: options, path: path, strategies: strategies, models: models, codable: codable)
+      document: document, options: options, path: path, strategies: strategies, models: models, codable: codable,
+      recorder: recorder)
   }
 
   /// Decodes one element of a container at `step`; nil when it is dropped
@@ -44,11 +51,13 @@ struct ReadContext {
     try StackGuard.check(depth: path.steps.count, at: path)
     switch try converter.decode(node, &self) {
     case .value(let value):
+      if recorder != nil, converter.isConversion(node, self) { note(.converted, node, target: converter.typeName) }
       return value
     case .failed(let failure):
       if options.strict {
         throw self.failure(failure, node, target: "an element of type \(converter.typeName)", type: Value.self)
       }
+      if failure != .rejected { note(.dropped, node, target: converter.typeName) }
       return nil
     }
   }

@@ -29,6 +29,10 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
     }
   }
 
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    counterpart.isConversion(node, context)
+  }
+
   override func isOmitted(_ item: Reference) -> Bool { counterpart.isOmitted(value(item)) }
 
   override func encode(_ item: Reference, _ context: inout WriteContext) throws(ModelError) {
@@ -39,6 +43,10 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 /// `NSNumber`: JSON numbers and Booleans as `JSONSerialization` reads them;
 /// leniently numeric strings and the true/false words.
 final class NumberObjectConverter: ValueConverter<NSNumber> {
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    context.document.kind(of: node) == .string
+  }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNumber> {
     let document = context.document
     switch document.kind(of: node) {

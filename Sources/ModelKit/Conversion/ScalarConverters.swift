@@ -18,6 +18,15 @@ final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConver
     }
   }
 
+  /// Anything but a number, and numbers that are not exact integers (truncated fractions).
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    let document = context.document
+    guard document.kind(of: node) == .number else { return true }
+    let stored = document.storedInteger(node)
+    if stored.int != nil || stored.uint != nil { return false }
+    return document.withNumberText(node) { NumberText.integer($0) == nil } ?? true
+  }
+
   override func encode(_ value: Integer, _ context: inout WriteContext) {
     if Integer.isSigned {
       context.json.write(Int64(truncatingIfNeeded: value))
@@ -45,6 +54,11 @@ final class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamab
     }
   }
 
+  /// Anything but a number, or a string a non-conforming-float strategy names.
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    context.document.kind(of: node) != .number && context.nonConformingFloat(node) == nil
+  }
+
   override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
 
   override var encodingCanFail: Bool { true }
@@ -60,6 +74,10 @@ final class BoolConverter: ValueConverter<Bool> {
     context.bool(node)
   }
 
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    context.document.kind(of: node) != .bool
+  }
+
   override func encode(_ value: Bool, _ context: inout WriteContext) {
     context.json.write(value)
   }
@@ -69,6 +87,10 @@ final class BoolConverter: ValueConverter<Bool> {
 final class StringConverter: ValueConverter<String> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<String> {
     context.string(node)
+  }
+
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    context.document.kind(of: node) != .string
   }
 
   override func encode(_ value: String, _ context: inout WriteContext) {

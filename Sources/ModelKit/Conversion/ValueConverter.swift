@@ -49,6 +49,11 @@ class AnyConverter {
   func copyField(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
     fatalError("abstract")
   }
+
+  /// Whether reading `node` (which decodes) takes one of the table's
+  /// lenient rules: a conversion strict mode refuses, or a date read from
+  /// text. For the decode report only. Default: false.
+  func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool { false }
 }
 
 /// A converter for values of type `Value`.
@@ -92,7 +97,7 @@ class ValueConverter<Value>: AnyConverter {
   final func decodeEmbedded(_ node: JSONDocument.Node, kind: JSONKind, _ context: inout ReadContext)
     throws(ModelError) -> Converted<Value>
   {
-    guard var inner = context.embeddedJSON(node, kind: kind) else { return .failed(.mismatch) }
+    guard var inner = context.embeddedJSON(node, kind: kind, target: typeName) else { return .failed(.mismatch) }
     return try decode(inner.document.root, &inner)
   }
 

@@ -149,7 +149,10 @@ struct ModelReader: ModelReading {
     let hot = schema.hotFields
     var hint = 0
     for (key, value) in document.members(of: node) {
-      guard let entry = keys.lookup(document, key, hint: &hint) else { continue }
+      guard let entry = keys.lookup(document, key, hint: &hint) else {
+        if context.recorder != nil { noteUnknown(key, value, schema, context) }
+        continue
+      }
       for index in keys.fields(of: entry) {
         let field = hot[index]
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
@@ -167,10 +170,24 @@ struct ModelReader: ModelReading {
         document.member($0, of: node)
       }
       if let (value, candidate) = found {
+        if context.recorder != nil, let first = field.mapped?.first, candidate != first {
+          context.note(
+            .fallbackKey, value, target: "'\(field.name)'", step: .keyPath(candidate),
+            note: candidate.joined(separator: "."))
+        }
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
         try decodeField(field, value, base, step: .keyPath(candidate), &context)
       }
     }
+  }
+
+  /// Notes a member no property reads (unless a key path starts with it).
+  private static func noteUnknown(
+    _ key: JSONDocument.Node, _ value: JSONDocument.Node, _ schema: ModelSchema, _ context: ReadContext
+  ) {
+    let document = context.document
+    if !schema.keyPathHeads.isEmpty, let name = document.string(key), schema.keyPathHeads.contains(name) { return }
+    context.note(.unknownKey, value, target: "\(schema.type)", step: .keyNode(document, key))
   }
 
   /// Fills a struct model field in place from an object, when the model has
@@ -200,8 +217,15 @@ struct ModelReader: ModelReading {
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.path.steps.count, at: context.path)
-    if let failure = try field.converter.decodeField(base + field.offset, node, &context), context.options.strict {
+    guard let failure = try field.converter.decodeField(base + field.offset, node, &context) else {
+      if context.recorder != nil, field.converter.isConversion(node, context) {
+        context.note(.converted, node, target: field.converter.typeName)
+      }
+      return
+    }
+    if context.options.strict {
       throw context.failure(failure, node, target: "property '\(field.name)' of type \(field.converter.typeName)")
     }
+    context.noteFailure(failure, node, target: field.converter.typeName)
   }
 }

@@ -59,9 +59,10 @@ enum ModelEntry {
   ) throws -> [Element] {
     if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
       var result: [Element] = []
+      let recorder = options.report.map(ReportRecorder.init)  // one for every window
       let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
         ArrayWindows.reserve(&result, for: expected)
-        var context = ReadContext(document: chunk.document, options: options)
+        var context = ReadContext(document: chunk.document, options: options, recorder: recorder)
         try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &result, &context)
       }
       if read { return result }

@@ -52,6 +52,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
         try models.decodeModel(self, at: node, in: &context)
       })
     } catch where error.kind == .rejected && !context.options.strict {
+      context.note(.rejectedByHook, node, target: typeName, note: error.message)
       return .failed(.rejected)
     }
   }
@@ -74,7 +75,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     case .object: break
     case .null: return .null
     case .string:
-      guard var inner = context.embeddedJSON(node, kind: .object) else { return .mismatch }
+      guard var inner = context.embeddedJSON(node, kind: .object, target: typeName) else { return .mismatch }
       return try fill(&model, from: inner.document.root, &inner)
     default: return .mismatch
     }
@@ -85,6 +86,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
       }
       return nil
     } catch where error.kind == .rejected && !context.options.strict {
+      context.note(.rejectedByHook, node, target: typeName, note: error.message)
       return .rejected
     }
   }

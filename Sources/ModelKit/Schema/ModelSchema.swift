@@ -64,6 +64,9 @@ public final class ModelSchema: @unchecked Sendable {
   let hotFields: UnsafeMutableBufferPointer<HotField>
   /// The fields found by key path or fallback list, after the member pass.
   let mappedFields: [Int]
+  /// The first keys of those fields' key paths: members the member pass
+  /// skips that are read all the same (for the decode report).
+  let keyPathHeads: Set<String>
   /// Where fields go when encoding.
   let plan: OutputPlan
 
@@ -77,6 +80,7 @@ public final class ModelSchema: @unchecked Sendable {
     hooks = HookKnowledge(type: type)
     self.diagnostics = diagnostics
     mappedFields = keyPathFields
+    keyPathHeads = Set(keyPathFields.flatMap { fields[$0].mapped ?? [] }.compactMap(\.first))
     var defaultKeys: [(key: String, field: Int)] = []
     var snakeCaseKeys: [(key: String, field: Int)] = []
     for (index, field) in fields.enumerated() {

@@ -103,9 +103,10 @@ public struct JSONDocument: Sendable {
     }
   }
 
-  /// The node that follows `node` and all of its children.
+  /// The node that follows `node` and everything inside it: the nodes of
+  /// a container's contents are those from `node` up to this one.
   @inlinable
-  func skip(_ node: Node) -> Node {
+  public func nodeAfter(_ node: Node) -> Node {
     let entry = entry(node)
     switch entry.tag {
     case .array, .object: return Node(entry.nextSibling)
@@ -165,7 +166,7 @@ public struct JSONDocument: Sendable {
       guard remaining > 0 else { return nil }
       remaining -= 1
       let node = Node(cursor)
-      cursor = document.skip(node).index
+      cursor = document.nodeAfter(node).index
       return node
     }
 
@@ -192,7 +193,7 @@ public struct JSONDocument: Sendable {
       remaining -= 1
       let key = Node(cursor)
       let value = Node(cursor + 1)
-      cursor = document.skip(value).index
+      cursor = document.nodeAfter(value).index
       return (key, value)
     }
 

@@ -112,9 +112,6 @@ struct JSONReader {
         if byte == UInt8(ascii: ",") {
           position += 1
           skipWhitespace()
-          if top == 0 && isWindow {
-            lastComplete = Checkpoint(elements: stack[0].count, tapeCount: tape.count, position: position)
-          }
           if stack[top].isObject { try readKey() }
           continue readValues
         }
@@ -133,19 +130,6 @@ struct JSONReader {
   }
 
   // MARK: - Windows of a top-level array
-
-  /// Whether the reader reads a window of a top-level array's elements.
-  private var isWindow = false
-  /// In a window, where the last element followed by a comma ended.
-  private var lastComplete: Checkpoint?
-
-  /// The state after a complete element of a window and its comma.
-  private struct Checkpoint {
-    var elements: Int
-    var tapeCount: Int
-    /// The first byte of the next element.
-    var position: Int
-  }
 
   /// What one window of a top-level array's text held.
   struct Window {
@@ -169,7 +153,6 @@ struct JSONReader {
     _ input: UnsafeMutablePointer<UInt8>, count: Int, origin: Int, isFinal: Bool, options: JSONReadOptions
   ) throws(JSONError) -> Window {
     var reader = JSONReader(input: input, count: count, options: options)
-    reader.isWindow = true
     let root = reader.tape.append(TapeEntry(tag: .array, position: 0, payload: 0))
     var stack = [Frame(tapeIndex: root, count: 0, isObject: false)]
     do {
@@ -178,12 +161,13 @@ struct JSONReader {
       let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
       return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
     } catch {
-      if !isFinal, let complete = reader.lastComplete {
-        reader.tape.truncate(to: complete.tapeCount)
-        reader.tape.close(root, count: complete.elements)
+      if !isFinal, let last = reader.lastElementStarted(after: root), last.elements > 0 {
+        // Every element before the last one begun is complete: a comma followed it.
+        reader.tape.truncate(to: last.index)
+        reader.tape.close(root, count: last.elements)
         reader.tape.trim()
         let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
-        return Window(storage: storage, elements: complete.elements, consumed: complete.position, closed: false)
+        return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.deallocate()
       input.deallocate()
@@ -230,6 +214,25 @@ struct JSONReader {
         return
       }
     }
+  }
+
+  /// The last element the reader began in the array at `root` (still
+  /// open): its tape index, its first byte, and how many came before it.
+  private func lastElementStarted(after root: Int) -> (index: Int, position: Int, elements: Int)? {
+    var index = root + 1
+    var elements = 0
+    while index < tape.count {
+      let entry = tape.entries[index]
+      let isOpen = (entry.tag == .array || entry.tag == .object) && entry.payload == 0
+      let next = entry.tag == .array || entry.tag == .object ? entry.nextSibling : index + 1
+      if isOpen || next >= tape.count {
+        let isString = entry.tag == .string || entry.tag == .escapedString
+        return (index, entry.position - (isString ? 1 : 0), elements)
+      }
+      index = next
+      elements += 1
+    }
+    return nil
   }
 
   // MARK: - Errors

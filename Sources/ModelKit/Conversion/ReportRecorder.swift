@@ -1,0 +1,69 @@
+import ModelKitJSON
+
+/// One decode's entries for its `DecodeReport`: handed on at once to a
+/// report with a handler, else kept and added to the report together when
+/// the decode is over (when the last context holding the recorder is gone).
+/// Used by one decode, on one thread.
+final class ReportRecorder {
+  private let report: DecodeReport
+  private let handsOn: Bool
+  private var entries: [DecodeReport.Entry] = []
+
+  init(_ report: DecodeReport) {
+    self.report = report
+    handsOn = report.hasHandler
+  }
+
+  func record(_ entry: DecodeReport.Entry) {
+    if handsOn { report.hand(entry) } else { entries.append(entry) }
+  }
+
+  deinit { report.add(entries) }
+}
+
+extension ReadContext {
+  /// Notes in the decode's report, when it has one, what leniency did with
+  /// the value at `node` (nil: missing) here, or one `step` further down.
+  @inline(__always)
+  func note(
+    _ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, target: @autoclosure () -> String,
+    step: CodingPath.Step? = nil, note: String? = nil
+  ) {
+    guard let recorder else { return }
+    recorder.record(entry(kind, node, target: target(), step: step, note: note))
+  }
+
+  /// Notes a value leniency did not take, as what it left: a property kept
+  /// its value (`null` or a value that does not convert); a rejected model
+  /// is noted where its hook rejected it.
+  @inline(__always)
+  func noteFailure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: @autoclosure () -> String) {
+    guard recorder != nil, failure != .rejected else { return }
+    note(failure == .null ? .nullForNonOptional : .ignored, node, target: target())
+  }
+
+  /// The entry for `note`, made only when a report is on.
+  private func entry(
+    _ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, target: String, step: CodingPath.Step?, note: String?
+  ) -> DecodeReport.Entry {
+    let where_ = step.map { path.appending($0) } ?? path
+    guard let node else {
+      return DecodeReport.Entry(path: where_.text, kind: kind, found: "missing", excerpt: "", target: target, note: note)
+    }
+    let found: String
+    let excerpt: String
+    switch document.kind(of: node) {
+    case .null: (found, excerpt) = ("null", "")
+    case .bool: (found, excerpt) = ("bool", document.bool(node) == true ? "true" : "false")
+    case .number: (found, excerpt) = ("number", Self.shortened(document.numberText(node) ?? ""))
+    case .string: (found, excerpt) = ("string", "\"" + Self.shortened(document.string(node) ?? "") + "\"")
+    case .array: (found, excerpt) = ("array", "[…]")
+    case .object: (found, excerpt) = ("object", "{…}")
+    }
+    return DecodeReport.Entry(path: where_.text, kind: kind, found: found, excerpt: excerpt, target: target, note: note)
+  }
+
+  private static func shortened(_ text: String) -> String {
+    text.count > 40 ? String(text.prefix(40)) + "…" : text
+  }
+}

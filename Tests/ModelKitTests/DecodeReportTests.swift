@@ -220,4 +220,111 @@ struct DecodeReportTests {
     }
     #expect(rejected > 500)
   }
+
+  struct Shelf: JSONModel {
+    var owner = ReportedUser()
+    var byName: [String: Int] = [:]
+    var order: CodableOrder?
+    var deep = ""
+    static var keyMapping: [String: JSONKey] { ["deep": "a.b.c"] }
+  }
+
+  struct CodableOrder: Codable, Equatable {
+    var id: Int
+  }
+
+  final class Vetting: JSONModel {
+    var pet: ReportedPet?
+    var pets: [ReportedPet] = []
+    var gate: Gate?
+    required init() {}
+  }
+
+  struct Gate: JSONModel {
+    var open = false
+    mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
+      if json["open"] == .null { throw PetRejected() }
+      return nil
+    }
+  }
+
+  @Test("nested models, dictionaries, key paths and Codable values inside models report with their full paths")
+  func nested() throws {
+    let report = DecodeReport()
+    let text = #"{"owner": {"id": "9", "tags": [{"label": 5}], "more": 1}, "byName": {"a": "1", "b": "x"}, "#
+      + #""order": {"id": "4", "q": 1}, "a": {"b": {"c": 12}}}"#
+    let shelf = try Shelf(json: text, options: DecodingOptions(report: report))
+    #expect(shelf.owner.id == 9 && shelf.byName == ["a": 1] && shelf.order?.id == 4 && shelf.deep == "12")
+    let found = Self.entries(report)
+    #expect(found["$.owner.id"]?.kind == .converted)
+    #expect(found["$.owner.tags[0].label"]?.kind == .converted)
+    #expect(found["$.owner.more"]?.kind == .unknownKey && found["$.owner.more"]?.target == "ReportedUser")
+    #expect(found["$.byName.a"]?.kind == .converted)
+    #expect(found["$.byName.b"] == .init(path: "$.byName.b", kind: .dropped, found: "string", excerpt: #""x""#, target: "Int"))
+    #expect(found["$.order.id"]?.kind == .converted)
+    #expect(found["$.order.q"]?.kind == .unknownKey && found["$.order.q"]?.target == "CodableOrder")
+    #expect(found["$.a.b.c"] == .init(path: "$.a.b.c", kind: .converted, found: "number", excerpt: "12", target: "String"))
+    #expect(report.entries.count == 8)
+  }
+
+  @Test("hooks: a willDecode or didDecode rejection of a nested model, in a field and in an array")
+  func hooks() throws {
+    let report = DecodeReport()
+    let text = #"{"pet": {"name": "bad"}, "pets": [{"name": "ok"}, {"name": "bad"}], "gate": {"open": null}}"#
+    let vetting = try Vetting(json: text, options: DecodingOptions(report: report))
+    #expect(vetting.pet == nil && vetting.pets.map(\.name) == ["ok"] && vetting.gate == nil)
+    let found = Self.entries(report)
+    #expect(found["$.pet"]?.kind == .rejectedByHook && found["$.pet"]?.target == "ReportedPet")
+    #expect(found["$.pets[1]"]?.kind == .rejectedByHook)
+    #expect(found["$.gate"]?.kind == .rejectedByHook && found["$.gate"]?.note?.contains("willDecode") == true)
+    #expect(report.entries.count == 3, "a rejected element is not also reported dropped")
+  }
+
+  @Test("ModelDecoder in strict mode rejects what its lenient report lists")
+  func codableAgreesWithStrict() throws {
+    struct Mixed: Codable {
+      var id: Int
+      var flag: Bool
+      var name: String
+      var values: [Double]
+      var nested: CodableOrder?
+    }
+    var rng = FoundationDifferentialTests.Seeded(state: 22)
+    let values = ["1", "\"1\"", "1.5", "true", "null", "[]", "{}", "\"x\"", "[1, \"2\", null]", #"{"id": "3"}"#, #"{"id": 3}"#]
+    let keys = ["id", "flag", "name", "values", "nested", "other"]
+    var rejected = 0
+    for _ in 0..<1_500 {
+      var members = keys.filter { _ in Bool.random(using: &rng) }.map { "\"\($0)\": \(values.randomElement(using: &rng)!)" }
+      if members.isEmpty { members = [#""id": 1"#] }
+      let data = Data(("{" + members.joined(separator: ", ") + "}").utf8)
+      let report = DecodeReport()
+      _ = try ModelDecoder(options: DecodingOptions(report: report)).decode(Mixed.self, from: data)
+      let kinds = Set(report.entries.map(\.kind)).subtracting([.unknownKey, .fallbackKey])
+      if (try? ModelDecoder(options: DecodingOptions(strict: true)).decode(Mixed.self, from: data)) == nil {
+        rejected += 1
+        #expect(!kinds.isEmpty, "strict rejects \(String(decoding: data, as: UTF8.self)) but the report lists nothing")
+      }
+    }
+    #expect(rejected > 500)
+  }
+
+  @Test("a shared report collects from many threads, each decode's entries together")
+  func concurrent() async throws {
+    let report = DecodeReport()
+    let decoder = ModelDecoder(options: DecodingOptions(report: report))
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<32 {
+        group.addTask {
+          _ = try decoder.decode(ReportedUser.self, from: Data(#"{"id": "\#(index)", "x\#(index)": 1}"#.utf8))
+        }
+      }
+      try await group.waitForAll()
+    }
+    let entries = report.entries
+    #expect(entries.count == 64)
+    for pair in stride(from: 0, to: 64, by: 2) {
+      #expect(entries[pair].path == "$.id" && entries[pair + 1].path.hasPrefix("$.x"))
+      #expect(entries[pair].excerpt == "\"\(entries[pair + 1].path.dropFirst(3))\"")
+    }
+  }
 }

@@ -81,7 +81,9 @@ struct Everything: JSONModel {
 
 /// Every input decodes to a model or throws a `ModelError`, leniently and
 /// strictly; a decoded model encodes, its output decodes in strict mode to
-/// an equal model, and encoding is deterministic.
+/// an equal model, and encoding is deterministic. A decode report changes
+/// nothing, and lists something whenever strict mode rejects what lenient
+/// mode decodes.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzModels(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = Array(UnsafeBufferPointer(start: start, count: count))
@@ -91,7 +93,24 @@ public func fuzzModels(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
       for model in models { check(model) }
     }
   }
+  checkReport(input)
   return 0
+}
+
+private func checkReport(_ input: [UInt8]) {
+  let report = DecodeReport()
+  let reported = try? Everything(json: input, options: DecodingOptions(report: report))
+  guard let lenient = try? Everything(json: input) else {
+    if reported != nil { fatalError("a decode with a report succeeded where one without failed") }
+    return
+  }
+  guard let reported, reported.modelEquals(lenient) else { fatalError("a decode report changed the model") }
+  do {
+    _ = try Everything(json: input, options: DecodingOptions(strict: true))
+  } catch {
+    let kinds = Set(report.entries.map(\.kind)).subtracting([.unknownKey, .fallbackKey])
+    if kinds.isEmpty { fatalError("strict mode rejects what the report does not list: \(error)") }
+  }
 }
 
 private func check(_ decode: @autoclosure () throws -> Everything) {

@@ -86,7 +86,7 @@ final class DocumentDecoder: Decoder {
       let codingName = keysAsTheyAre ? name : call.convert(name, codingPath)
       if heads.contains(name) || keyTypes.types.contains(where: { $0.init(stringValue: codingName) != nil }) { continue }
       call.read.path = call.path(codingPath + [AnyKey(name)])
-      call.read.note(.unknownKey, value, target: "\(type)")
+      call.read.note(.unknownKey, value, target: TypeNames.name(of: type))
     }
   }
 

@@ -25,7 +25,7 @@ extension Array: ElementDroppingCollection where Element: Decodable {
       if let element = try? decoder.decode(Element.self, from: item, key: key, onMismatch: .drop) {
         result.append(element)
       } else {
-        decoder.note(.dropped, item, key: key, target: "\(Element.self)")
+        decoder.note(.dropped, item, key: key, target: TypeNames.name(of: Element.self))
       }
       index += 1
     }
@@ -56,7 +56,7 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
       // one that does not decode.
       if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
       result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(text), onMismatch: .drop)
-      if result[key] == nil { decoder.note(.dropped, item, key: AnyKey(text), target: "\(Value.self)") }
+      if result[key] == nil { decoder.note(.dropped, item, key: AnyKey(text), target: TypeNames.name(of: Value.self)) }
       if firstWins && result[key] == nil { dropped.insert(key) }
     }
     return result

@@ -41,7 +41,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         } else if let element = try? array.decode(Element.self, from: item, key: key, onMismatch: .drop) {
           result.append(element)
         } else {
-          array.note(.dropped, item, key: key, target: "\(Element.self)")
+          array.note(.dropped, item, key: key, target: TypeNames.name(of: Element.self))
         }
         index += 1
       }

@@ -24,7 +24,8 @@ final class DateConverter: ValueConverter<Date> {
     guard let strategy = context.strategies?.dates else { return kind == .string }
     switch strategy {
     case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return kind != .number
-    case .iso8601: return kind != .string
+    case .iso8601:
+      return kind != .string || DateText.parseInternetDateTime(context.document.string(node) ?? "") == nil
     default: return false  // formatted and custom strategies read what they read
     }
   }
@@ -200,6 +201,13 @@ final class TextConverter<Value>: ValueConverter<Value> {
     case .failed(let failure):
       return .failed(failure)
     }
+  }
+
+  /// A string read as null: empty (for `URL`), or a null word.
+  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
+    guard case .string = context.document.kind(of: node) else { return false }
+    let text = String(decoding: LenientText.trimmedUTF8(context.document.string(node) ?? ""), as: UTF8.self)
+    return (emptyIsNull && text.isEmpty) || LenientText.isNullWord(text)
   }
 
   override func encode(_ value: Value, _ context: inout WriteContext) {

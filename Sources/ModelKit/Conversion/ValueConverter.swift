@@ -58,7 +58,7 @@ class AnyConverter {
 
 /// A converter for values of type `Value`.
 class ValueConverter<Value>: AnyConverter {
-  override var typeName: String { String(describing: Value.self) }
+  override var typeName: String { TypeNames.name(of: Value.self) }
 
   /// The value for `node`, or why there is none.
   func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)

@@ -187,7 +187,7 @@ struct ModelReader: ModelReading {
   ) {
     let document = context.document
     if !schema.keyPathHeads.isEmpty, let name = document.string(key), schema.keyPathHeads.contains(name) { return }
-    context.note(.unknownKey, value, target: "\(schema.type)", step: .keyNode(document, key))
+    context.note(.unknownKey, value, target: TypeNames.name(of: schema.type), step: .keyNode(document, key))
   }
 
   /// Fills a struct model field in place from an object, when the model has

@@ -16,18 +16,24 @@ struct ModelBenchmark {
     try compare(
       title: "GithubUser × 10 000 (user.json)", bytes: user, iterations: 10_000,
       GithubUser.self, floor: GithubUser.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
-      extraDecodeRows: [("  ModelKit, same fields with no-op hooks", { data in consume(try HookedGithubUser(json: data)) })])
+      extraDecodeRows: [("  ModelKit, same fields with no-op hooks", nil, { data in consume(try HookedGithubUser(json: data)) })])
     try compare(
       title: "WeiboStatus × 1 000 (weibo.json)", bytes: weibo, iterations: 1_000,
       WeiboStatus.self, floor: WeiboStatus.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
-      extraDecodeRows: [])
+      extraDecodeRows: [
+        ("  ModelKit, collecting a decode report", 2, { data in
+          let report = DecodeReport()
+          consume(try WeiboStatus(json: data, options: DecodingOptions(report: report)))
+          consume(report.entries.count)
+        })
+      ])
   }
 
   private func compare<Model: JSONModel & Codable>(
     title: String, bytes: [UInt8], iterations: Int, _ type: Model.Type,
     floor: @escaping (JSONDocument, JSONDocument.Node) -> Model,
     writeFloor: @escaping (Model, inout JSONWriter) -> Void,
-    extraDecodeRows: [(String, (Data) throws -> Void)]
+    extraDecodeRows: [(label: String, atMost: Double?, decode: (Data) throws -> Void)]
   ) throws {
     let data = Data(bytes)
     let decoder = JSONDecoder()
@@ -56,15 +62,20 @@ struct ModelBenchmark {
       },
       loop { consume(try encoder.encode(codable)) },
     ]
-    for (_, body) in extraDecodeRows { contenders.append(loop { try body(data) }) }
+    for (_, _, body) in extraDecodeRows { contenders.append(loop { try body(data) }) }
     let times = try timing.interleavedMedians("\(title): ModelKit, hand-written code and Foundation", contenders).map { $0 * 1000 }
     let (decodeModelKit, decodeFloor, decodeFoundation) = (times[0], times[1], times[2])
     let (encodeModelKit, encodeFloor, encodeFoundation) = (times[3], times[4], times[5])
-    let extra = zip(extraDecodeRows.map { $0.0 }, times.dropFirst(6)).map { ($0, $1) }
+    let extra = zip(extraDecodeRows, times.dropFirst(6)).map { ($0.label, $0.atMost, $1) }
 
     printRow(title, ["decode", "encode"])
     printRow("  ModelKit", [formatted(decodeModelKit, digits: 2), formatted(encodeModelKit, digits: 2)])
-    for (label, time) in extra { printRow(label, [formatted(time, digits: 2), ""]) }
+    for (label, atMost, time) in extra {
+      printRow(label, [formatted(time, digits: 2), ""])
+      if let atMost {
+        printRow("    that / ModelKit (≤ \(formatted(atMost, digits: 0))x)", [ratioCell(time / decodeModelKit, target: nil, atMost: atMost), ""])
+      }
+    }
     printRow("  hand-written code over ModelKit's document", [formatted(decodeFloor, digits: 2), formatted(encodeFloor, digits: 2)])
     printRow("  Foundation JSONDecoder / JSONEncoder", [formatted(decodeFoundation, digits: 2), formatted(encodeFoundation, digits: 2)])
     printRow(

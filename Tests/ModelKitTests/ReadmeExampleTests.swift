@@ -37,6 +37,38 @@ struct ReadmeExampleTests {
     var name = ""
   }
 
+  struct ReadmeUser: JSONModel, Codable {
+    var id = 0
+    var avatar = ""
+    var friends: [Friend] = []
+    struct Friend: JSONModel, Codable { var age = 0 }
+  }
+
+  @Test func decodeReport() throws {
+    let friends = (0..<1_000).map { #"{"age": "\#($0 % 90)"}"# }.joined(separator: ",")
+    let data = Data(#"{"id": "12", "avatar": null, "friends": [\#(friends)], "legacy_flag": true}"#.utf8)
+    let report = DecodeReport()
+    let user = try ReadmeUser(json: data, options: DecodingOptions(report: report))
+    #expect(user.id == 12 && user.friends.count == 1_000)
+    let lines = report.description.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+    #expect(lines == [
+      "$.id converted string \"12\" → Int",
+      "$.avatar nullForNonOptional null for String",
+      "$.friends[*].age converted string → Int ×1 000",
+      "$.legacy_flag unknownKey bool true, read by no property of ReadmeUser",
+    ])
+    final class Log: @unchecked Sendable {
+      let lock = NSLock()
+      var lines: [String] = []
+      func warning(_ line: String) { lock.withLock { lines.append(line) } }
+    }
+    let logger = Log()
+    let decoder = ModelDecoder()
+    decoder.options.report = DecodeReport { entry in logger.warning("\(entry)") }
+    _ = try decoder.decode(ReadmeUser.self, from: data)
+    #expect(logger.lines.count == 1_003 && logger.lines.first == "$.id: converted string \"12\" → Int")
+  }
+
   @Test func largeArrays() throws {
     let data = Data(("[" + (1...100_000).map(String.init).joined(separator: ",") + "]").utf8)
     var total: Int64 = 0

@@ -82,7 +82,7 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
 
     /// One line: `$.users[3].id: converted string "12" → Int`.
     public var description: String {
-      "\(path): \(DecodeReport.phrase(kind, found: found, excerpt: excerpt, target: target, note: note))"
+      "\(path): \(kind.rawValue) \(DecodeReport.phrase(kind, found: found, excerpt: excerpt, target: target, note: note))"
     }
   }
 
@@ -216,15 +216,15 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
     return false
   }
 
-  /// `converted string "12" → Int`, `unknown key (number 7) of User`, …
+  /// What an entry says after its kind: `string "12" → Int`, `null for
+  /// Double`, `number 7, read by no property of User`, …
   static func phrase(_ kind: Entry.Kind, found: String, excerpt: String, target: String, note: String?) -> String {
     let value = excerpt.isEmpty ? found : "\(found) \(excerpt)"
     switch kind {
     case .converted: return "\(value) → \(target)"
-    case .ignored: return "\(value) is no \(target): ignored"
-    case .nullForNonOptional: return "\(value) for \(target): ignored"
-    case .dropped: return "\(value) is no \(target): dropped"
-    case .emptySubstituted: return "\(value): empty \(target) used"
+    case .ignored, .dropped: return "\(value) is no \(target)"
+    case .nullForNonOptional: return "\(value) for \(target)"
+    case .emptySubstituted: return "\(value), empty \(target) used"
     case .rejectedByHook: return "\(target) rejected by \(note ?? "a hook")"
     case .unknownKey: return "\(value), read by no property of \(target)"
     case .fallbackKey: return "\(target) read from fallback key \(note ?? "")"

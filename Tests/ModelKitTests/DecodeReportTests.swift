@@ -146,10 +146,19 @@ struct DecodeReportTests {
     #expect(report.entries.map(\.kind) == [.unknownKey])
     let strictUser = try ReportedUser(json: user, options: DecodingOptions(strict: true))
     #expect(strictUser.id == 1)
-    let unused = DecodeReport()
+    // Decodes without the report add nothing to it, on every path it was on before.
+    let messy = DecodeReport()
+    _ = try ReportedUser(json: Self.messy, options: DecodingOptions(report: messy))
+    let count = messy.entries.count
+    #expect(count > 5)
     _ = try ReportedUser(json: Self.messy)
-    _ = try ReportedUser(json: Self.messy, options: DecodingOptions(strict: false))
-    #expect(unused.isEmpty)
+    _ = try [ReportedUser](json: "[\(Self.messy)]")
+    let decoder = ModelDecoder(options: DecodingOptions(report: messy))
+    _ = try decoder.decode(ReportedUser.self, from: Data(Self.messy.utf8))
+    #expect(messy.entries.count == 2 * count)
+    decoder.options.report = nil
+    _ = try decoder.decode(ReportedUser.self, from: Data(Self.messy.utf8))
+    #expect(messy.entries.count == 2 * count)
   }
 
   @Test("a handler sees each entry while decoding, and the report keeps none")

@@ -22,9 +22,15 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .string: return try decodeEmbedded(node, kind: .array, &context)
     default: return .failed(.mismatch)
     }
+    // Arrays of the common element types get code specialised for them:
+    // generic code looks up metadata for every element.
+    if Collection.self == [Double].self { return .value(try specialised(node, &context, Double.self)) }
+    if Collection.self == [Int].self { return .value(try specialised(node, &context, Int.self)) }
+    if Collection.self == [String].self { return .value(try specialised(node, &context, String.self)) }
+    if Collection.self == [[Double]].self { return .value(try specialised(node, &context, [Double].self)) }
     var result = Collection()
     result.reserve(document.count(of: node))
-    try append(elementsOf: node, from: 0, to: &result, &context)
+    try appendGeneric(node, from: 0, to: &result, &context)
     return .value(result)
   }
 
@@ -34,12 +40,18 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   func append(
     elementsOf node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
   ) throws(ModelError) {
-    // Arrays of the common element types get code specialised for them:
-    // generic code looks up metadata for every element.
-    if Collection.self == [Double].self { return try specialised(node, firstIndex, &result, &context, Double.self) }
-    if Collection.self == [Int].self { return try specialised(node, firstIndex, &result, &context, Int.self) }
-    if Collection.self == [String].self { return try specialised(node, firstIndex, &result, &context, String.self) }
-    if Collection.self == [[Double]].self { return try specialised(node, firstIndex, &result, &context, [Double].self) }
+    if Collection.self == [Double].self { return try appendSpecialised(node, firstIndex, &result, &context, Double.self) }
+    if Collection.self == [Int].self { return try appendSpecialised(node, firstIndex, &result, &context, Int.self) }
+    if Collection.self == [String].self { return try appendSpecialised(node, firstIndex, &result, &context, String.self) }
+    if Collection.self == [[Double]].self {
+      return try appendSpecialised(node, firstIndex, &result, &context, [Double].self)
+    }
+    try appendGeneric(node, from: firstIndex, to: &result, &context)
+  }
+
+  private func appendGeneric(
+    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
+  ) throws(ModelError) {
     var index = firstIndex
     for item in context.document.elements(of: node) {
       if let value = try context.element(item, at: .index(index), with: element) {
@@ -49,17 +61,34 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     }
   }
 
-  /// `append` for `Collection == [Member]`, compiled for `Member`.
+  /// `decode` for `Collection == [Member]`, compiled for `Member`.
   @inline(__always)
-  private func specialised<Member>(
+  private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
+    throws(ModelError) -> Collection
+  {
+    var result: [Member] = []
+    result.reserveCapacity(context.document.count(of: node))
+    try appendElements(node, from: 0, to: &result, &context)
+    return unsafeBitCast(result, to: Collection.self)
+  }
+
+  /// `append` for `Collection == [Member]`: the array is moved out and
+  /// back, so it stays uniquely referenced.
+  private func appendSpecialised<Member>(
     _ node: JSONDocument.Node, _ firstIndex: Int, _ collection: inout Collection, _ context: inout ReadContext,
     _ member: Member.Type
   ) throws(ModelError) {
-    let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
-    // Moved out and back, so the array stays uniquely referenced.
     var result = unsafeBitCast(collection, to: [Member].self)
     collection = Collection()
     defer { collection = unsafeBitCast(result, to: Collection.self) }
+    try appendElements(node, from: firstIndex, to: &result, &context)
+  }
+
+  @inline(__always)
+  private func appendElements<Member>(
+    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout [Member], _ context: inout ReadContext
+  ) throws(ModelError) {
+    let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
     var index = firstIndex
     for item in context.document.elements(of: node) {
       if let value = try context.element(item, at: .index(index), with: converter) { result.append(value) }

@@ -23,7 +23,7 @@ public enum HelpText {
       """
       OVERVIEW: Measure ModelKit against Foundation and print the ratios.
 
-      USAGE: modelkit bench [json] [models] [codable] [memory] [--quick]
+      USAGE: modelkit bench [json] [models] [codable] [memory] [--quick] [--chart FILE.svg]
 
       ARGUMENTS:
         json      Parse and write throughput of JSON documents (twitter, citm_catalog, canada).
@@ -34,6 +34,8 @@ public enum HelpText {
 
       OPTIONS:
         --quick   Fewer repetitions and tenth-size memory inputs: a smoke run, not a measurement.
+        --chart FILE.svg
+                  Also write the run's decode and encode times as a bar chart (SVG).
         -h, --help
                   Show help information.
 

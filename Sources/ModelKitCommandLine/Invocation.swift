@@ -5,8 +5,9 @@
 public enum Invocation: Equatable, Sendable {
   /// Print help: the overview (nil) or one subcommand's.
   case help(Subcommand?)
-  /// Run the benchmark: these groups (all when empty), `--quick` or not.
-  case bench(groups: [BenchGroup], quick: Bool)
+  /// Run the benchmark: these groups (all when empty), `--quick` or not,
+  /// and write a bar chart of the run to `chart` (an SVG file) if given.
+  case bench(groups: [BenchGroup], quick: Bool, chart: String?)
   /// Generate Swift models from sample files (standard input when none).
   case gen(Generation)
 
@@ -117,18 +118,25 @@ public enum Invocation: Equatable, Sendable {
     if arguments.contains("--help") || arguments.contains("-h") { return .help(.bench) }
     var groups: [BenchGroup] = []
     var quick = false
-    for argument in arguments {
+    var chart: String?
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
       if argument == "--quick" {
         quick = true
+      } else if argument == "--chart" {
+        guard let file = remaining.popFirst(), !file.hasPrefix("-") else {
+          throw UsageError(message: "missing value for '--chart'", suggestion: nil, help: .bench)
+        }
+        chart = file
       } else if argument.hasPrefix("-") {
-        throw UsageError.unknown("option", argument, among: ["--quick", "--help"], help: .bench)
+        throw UsageError.unknown("option", argument, among: ["--quick", "--chart", "--help"], help: .bench)
       } else if let group = BenchGroup(rawValue: argument) {
         if !groups.contains(group) { groups.append(group) }
       } else {
         throw UsageError.unknown("benchmark group", argument, among: BenchGroup.allCases.map(\.rawValue), help: .bench)
       }
     }
-    return .bench(groups: groups, quick: quick)
+    return .bench(groups: groups, quick: quick, chart: chart)
   }
 }
 

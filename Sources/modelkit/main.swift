@@ -22,9 +22,9 @@ case .gen(let generation):
     StandardError.write("modelkit gen: error: \(error)")
     exit(1)
   }
-case .bench(let groups, let quick):
+case .bench(let groups, let quick, let chart):
   do {
-    try BenchCommand(groups: groups, quick: quick).run()
+    try BenchCommand(groups: groups, quick: quick, chart: chart).run()
   } catch {
     StandardError.write("modelkit bench: error: \(error)")
     exit(1)

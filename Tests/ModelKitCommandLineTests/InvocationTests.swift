@@ -33,11 +33,16 @@ struct InvocationTests {
     #expect(try read("bench --quik --help") == .help(.bench))
   }
 
-  @Test func benchReadsGroupsAndQuick() throws {
-    #expect(try read("bench") == .bench(groups: [], quick: false))
-    #expect(try read("bench --quick") == .bench(groups: [], quick: true))
-    #expect(try read("bench codable json") == .bench(groups: [.codable, .json], quick: false))
-    #expect(try read("bench models models --quick") == .bench(groups: [.models], quick: true))
+  @Test func benchReadsGroupsQuickAndChart() throws {
+    #expect(try read("bench") == .bench(groups: [], quick: false, chart: nil))
+    #expect(try read("bench --quick") == .bench(groups: [], quick: true, chart: nil))
+    #expect(try read("bench codable json") == .bench(groups: [.codable, .json], quick: false, chart: nil))
+    #expect(try read("bench models models --quick") == .bench(groups: [.models], quick: true, chart: nil))
+    #expect(try read("bench memory") == .bench(groups: [.memory], quick: false, chart: nil))
+    #expect(try read("bench --chart run.svg models") == .bench(groups: [.models], quick: false, chart: "run.svg"))
+    #expect(error("bench --chart")?.message == "missing value for '--chart'")
+    #expect(error("bench --chart --quick")?.message == "missing value for '--chart'")
+    #expect(error("bench --chrt x.svg")?.suggestion == "--chart")
   }
 
   @Test func unknownSubcommandsAreErrorsWithASuggestion() {

@@ -11,10 +11,13 @@ struct BenchCommand {
 
   /// Whether this is a smoke run: fewer samples, smaller memory inputs.
   let quick: Bool
+  /// Where to write the run's bar chart, if anywhere.
+  let chartFile: String?
 
-  init(groups: [Invocation.BenchGroup], quick: Bool) {
+  init(groups: [Invocation.BenchGroup], quick: Bool, chart: String?) {
     self.groups = groups
     self.quick = quick
+    chartFile = chart
     timing = quick ? Timing(runs: 3, minimumSeconds: 0) : Timing(runs: 15, minimumSeconds: 0.5)
   }
 
@@ -45,16 +48,39 @@ struct BenchCommand {
           + "Run: swift run -c release modelkit bench")
     }
     print()
+    let chart = ChartCollector(
+      BenchChart(
+        title: "ModelKit benchmark",
+        subtitle: "\(Platform.description), \(Platform.swiftVersion), \(Platform.buildConfiguration) build"))
     let all = groups.isEmpty ? Invocation.BenchGroup.allCases : groups
     for group in all {
       switch group {
       case .json: try JSONThroughputBenchmark(timing: timing).run()
-      case .models: try ModelBenchmark(timing: timing).run()
-      case .codable: try CodableBenchmark(timing: timing).run()
+      case .models: try ModelBenchmark(timing: timing, chart: chart).run()
+      case .codable: try CodableBenchmark(timing: timing, chart: chart).run()
       case .memory: try MemoryBenchmark(quick: quick).run()
       }
     }
+    if let chartFile {
+      guard !chart.chart.panels.isEmpty else {
+        throw BenchError("--chart draws the models and codable groups; this run has neither")
+      }
+      do {
+        try chart.chart.svg.write(toFile: chartFile, atomically: true, encoding: .utf8)
+      } catch {
+        throw BenchError("cannot write the chart to '\(chartFile)': \(error.localizedDescription)")
+      }
+      StandardError.write("modelkit bench: chart written to \(chartFile)")
+    }
   }
+}
+
+/// The run's chart, filled in by the benchmarks as they finish.
+final class ChartCollector {
+  private(set) var chart: BenchChart
+  init(_ chart: BenchChart) { self.chart = chart }
+
+  func add(_ title: String, _ bars: [BenchChart.Bar]) { chart.addPanel(title, bars) }
 }
 
 /// A benchmark that cannot run, and why.

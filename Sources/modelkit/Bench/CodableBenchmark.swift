@@ -1,11 +1,13 @@
 import Foundation
 import ModelKit
+import ModelKitCommandLine
 import ModelKitFixtures
 
 /// The Codable bridge against Foundation's coders on the same plain Codable
 /// types: ModelDecoder vs JSONDecoder, ModelEncoder vs JSONEncoder.
 struct CodableBenchmark {
   let timing: Timing
+  let chart: ChartCollector
 
   func run() throws {
     print("Codable bridge (ms per loop; lower is better)")
@@ -33,6 +35,10 @@ struct CodableBenchmark {
       loop { consume(try modelEncoder.encode(value)) },
       loop { consume(try JSONEncoder().encode(value)) },
     ]).map { $0 * 1000 }
+    chart.add("Codable: " + title, [
+      .init(contender: "ModelDecoder / ModelEncoder", decode: times[0], encode: times[2]),
+      .init(contender: "Foundation JSONDecoder / JSONEncoder", decode: times[1], encode: times[3]),
+    ])
     printRow(title, ["decode", "encode"])
     printRow("  ModelDecoder / ModelEncoder", [formatted(times[0], digits: 2), formatted(times[2], digits: 2)])
     printRow("  Foundation JSONDecoder / JSONEncoder", [formatted(times[1], digits: 2), formatted(times[3], digits: 2)])

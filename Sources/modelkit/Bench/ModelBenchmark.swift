@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitCommandLine
 import ModelKitFixtures
 
 /// YYModel's own benchmark: `user.json` 10 000 times and `weibo.json` 1 000
@@ -8,6 +9,7 @@ import ModelKitFixtures
 /// ModelKit's document and writer (the floor).
 struct ModelBenchmark {
   let timing: Timing
+  let chart: ChartCollector
 
   func run() throws {
     let user = try TestData.bytes("yymodel-benchmark", "user.json")
@@ -68,6 +70,11 @@ struct ModelBenchmark {
     let (encodeModelKit, encodeFloor, encodeFoundation) = (times[3], times[4], times[5])
     let extra = zip(extraDecodeRows, times.dropFirst(6)).map { ($0.label, $0.atMost, $1) }
 
+    chart.add(title, [
+      .init(contender: "ModelKit", decode: decodeModelKit, encode: encodeModelKit),
+      .init(contender: "hand-written code over the document", decode: decodeFloor, encode: encodeFloor),
+      .init(contender: "Foundation JSONDecoder / JSONEncoder", decode: decodeFoundation, encode: encodeFoundation),
+    ])
     printRow(title, ["decode", "encode"])
     printRow("  ModelKit", [formatted(decodeModelKit, digits: 2), formatted(encodeModelKit, digits: 2)])
     for (label, atMost, time) in extra {

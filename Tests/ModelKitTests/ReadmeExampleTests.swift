@@ -44,6 +44,7 @@ struct ReadmeExampleTests {
     struct Friend: JSONModel, Codable { var age = 0 }
   }
 
+  /// Also the snippets of the DocC article "The decode report".
   @Test func decodeReport() throws {
     let friends = (0..<1_000).map { #"{"age": "\#($0 % 90)"}"# }.joined(separator: ",")
     let data = Data(#"{"id": "12", "avatar": null, "friends": [\#(friends)], "legacy_flag": true}"#.utf8)

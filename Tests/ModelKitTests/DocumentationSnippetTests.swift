@@ -1,0 +1,43 @@
+import Foundation
+import ModelKit
+import Testing
+
+// The DocC articles' snippets (Sources/ModelKit/ModelKit.docc), as written
+// there, with what their comments say checked. A change to either must
+// keep them in step.
+
+@Suite("Documentation snippets")
+struct DocumentationSnippetTests {
+  struct Repository: JSONModel {
+    var name = ""
+    var stars = 0
+    var archived = false
+    var pushedAt: Date?
+    var topics: [String] = []
+    var owner = Owner()
+
+    static var keyMapping: [String: JSONKey] { ["pushedAt": "pushed_at"] }
+  }
+
+  struct Owner: JSONModel {
+    var login = ""
+  }
+
+  @Test func gettingStarted() throws {
+    let json = #"""
+      {"name": "modelkit", "stars": "1200", "archived": "no",
+       "pushed_at": "2024-05-01T12:00:00Z", "topics": ["json", 42, "swift"],
+       "owner": {"login": "ada"}}
+      """#
+    let repository = try Repository(json: json)
+    #expect(repository.stars == 1200)
+    #expect(repository.archived == false)
+    #expect(repository.topics == ["json", "42", "swift"])
+    #expect(repository.pushedAt == Date(timeIntervalSince1970: 1_714_564_800))
+    let data = try repository.jsonData(options: [.sortedKeys])
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.hasPrefix(#"{"archived":false,"name":"modelkit","owner":{"login":"ada"},"pushed_at":"2024-05-01T12:00:00Z","#))
+    let strict = #expect(throws: ModelError.self) { try Repository(json: json, options: DecodingOptions(strict: true)) }
+    #expect(strict?.codingPath.description == "$.stars")
+  }
+}

@@ -40,4 +40,40 @@ struct DocumentationSnippetTests {
     let strict = #expect(throws: ModelError.self) { try Repository(json: json, options: DecodingOptions(strict: true)) }
     #expect(strict?.codingPath.description == "$.stars")
   }
+
+  struct Book: JSONModel {
+    var title = ""
+    var isbn = ""
+    var summary: String?
+    var authorName = ""
+
+    static var keyMapping: [String: JSONKey] {
+      [
+        "title": "t",  // a rename
+        "summary": "ext.desc",  // a key path into nested objects
+        "isbn": ["isbn13", "isbn10", "ISBN"],  // fallbacks: the first present, non-null one wins
+        "authorName": .key("author.name"),  // one key with a dot in it
+      ]
+    }
+  }
+
+  struct Account: JSONModel {
+    var userName = ""
+    var createdAt: Date?
+  }
+
+  @Test func mappingKeys() throws {
+    let book = try Book(
+      json: #"{"t": "Dune", "isbn10": "0441013597", "ext": {"desc": "Spice"}, "author.name": "Herbert"}"#)
+    #expect(book.title == "Dune" && book.isbn == "0441013597" && book.summary == "Spice" && book.authorName == "Herbert")
+    let inner = try Book(json: #"{"data": {"book": {"t": "Emma"}}}"#, at: "data.book")
+    #expect(inner.title == "Emma")
+    let missing = #expect(throws: ModelError.self) { try Book(json: #"{"data": {}}"#, at: "data.book") }
+    #expect(missing?.kind == .missingKey)
+    let account = try Account(
+      json: #"{"user_name": "ada", "created_at": 1700000000}"#,
+      options: DecodingOptions(keyDecoding: .convertFromSnakeCase))
+    #expect(account.userName == "ada" && account.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
+    #expect(try ModelSchema.of(Book.self).diagnostics.isEmpty)
+  }
 }

@@ -76,4 +76,38 @@ struct DocumentationSnippetTests {
     #expect(account.userName == "ada" && account.createdAt == Date(timeIntervalSince1970: 1_700_000_000))
     #expect(try ModelSchema.of(Book.self).diagnostics.isEmpty)
   }
+
+  struct Order: Codable, Equatable {
+    var id: Int
+    var placed: Date
+    var lines: [Int]
+  }
+
+  @Test func theCodableBridge() throws {
+    let decoder = ModelDecoder()  // in place of JSONDecoder()
+    decoder.dateDecodingStrategy = .iso8601  // Foundation's own strategy types
+    let input = Data(#"{"id": "7", "placed": "2024-05-01T12:00:00Z", "lines": [1, null, 2]}"#.utf8)
+    let order = try decoder.decode(Order.self, from: input)
+    #expect(order.id == 7 && order.lines == [1, 2])
+    let foundationDecoder = JSONDecoder()
+    foundationDecoder.dateDecodingStrategy = .iso8601
+    #expect(throws: DecodingError.self) { try foundationDecoder.decode(Order.self, from: input) }
+
+    let encoder = ModelEncoder()  // in place of JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    encoder.dateEncodingStrategy = .iso8601
+    let data = try encoder.encode(order)  // the bytes JSONEncoder writes
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = [.sortedKeys]
+    foundation.dateEncodingStrategy = .iso8601
+    #expect(data == (try foundation.encode(order)))
+
+    var missing: String?
+    do {
+      _ = try ModelDecoder(options: DecodingOptions(strict: true)).decode(Order.self, from: Data(#"{"id": 1}"#.utf8))
+    } catch DecodingError.keyNotFound(let key, _) {
+      missing = key.stringValue
+    }
+    #expect(missing == "placed")
+  }
 }

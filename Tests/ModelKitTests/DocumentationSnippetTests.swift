@@ -110,4 +110,38 @@ struct DocumentationSnippetTests {
     }
     #expect(missing == "placed")
   }
+
+  struct Temperature: JSONModel {
+    var celsius = 0.0
+    var label = ""
+
+    mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
+      // Old payloads send Fahrenheit under another key.
+      guard let fahrenheit = json["fahrenheit"]?.double else { return nil }
+      var replaced = json
+      replaced["celsius"] = JSONValue((fahrenheit - 32) * 5 / 9)
+      return replaced
+    }
+
+    mutating func didDecode(from json: JSONObject) throws {
+      guard celsius >= -273.15 else { throw Invalid() }
+      label = "\(celsius) °C"
+    }
+
+    func didEncode(into json: inout JSONObject) throws {
+      json["label"] = nil  // derived: not written
+    }
+
+    struct Invalid: Error {}
+  }
+
+  @Test func hooksAndValidation() throws {
+    let warm = try Temperature(json: #"{"fahrenheit": 212}"#)
+    #expect(warm.celsius == 100 && warm.label == "100.0 °C")
+    let readings = try [Temperature](json: #"[{"celsius": 20}, {"celsius": -300}]"#)
+    #expect(readings.count == 1)
+    #expect(try warm.jsonString() == #"{"celsius":100}"#)
+    let rejected = #expect(throws: ModelError.self) { try Temperature(json: #"{"celsius": -300}"#) }
+    #expect(rejected?.kind == .rejected)
+  }
 }

@@ -144,4 +144,44 @@ struct DocumentationSnippetTests {
     let rejected = #expect(throws: ModelError.self) { try Temperature(json: #"{"celsius": -300}"#) }
     #expect(rejected?.kind == .rejected)
   }
+
+  class Shape: JSONModel {
+    var name = ""
+    required init() {}
+
+    class func modelType(for json: JSONObject) -> (any JSONModel.Type)? {
+      switch json["kind"]?.string {
+      case "circle": Circle.self
+      case "square": Square.self
+      default: nil
+      }
+    }
+  }
+
+  final class Circle: Shape {
+    var radius = 0.0
+  }
+
+  final class Square: Shape {
+    var side = 0.0
+  }
+
+  final class Node: JSONModel {
+    var id = 0
+    weak var parent: Node?  // not mapped
+    let createdLocally = true  // not mapped
+    var children: [Node] = []
+    required init() {}
+  }
+
+  @Test func polymorphismAndClassModels() throws {
+    let shapes = try [Shape](
+      json: #"[{"kind": "circle", "name": "c", "radius": 2}, {"kind": "square", "side": 3}, {"name": "?"}]"#)
+    #expect((shapes[0] as? Circle)?.radius == 2 && shapes[0].name == "c")
+    #expect((shapes[1] as? Square)?.side == 3)
+    #expect(type(of: shapes[2]) == Shape.self && shapes[2].name == "?")
+    let tree = try Node(json: #"{"id": 1, "children": [{"id": 2}], "parent": {"id": 0}}"#)
+    #expect(tree.parent == nil && tree.children[0].id == 2)
+    #expect(try tree.jsonString(options: [.sortedKeys]) == #"{"children":[{"children":[],"id":2}],"id":1}"#)
+  }
 }

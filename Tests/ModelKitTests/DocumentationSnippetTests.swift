@@ -184,4 +184,27 @@ struct DocumentationSnippetTests {
     #expect(tree.parent == nil && tree.children[0].id == 2)
     #expect(try tree.jsonString(options: [.sortedKeys]) == #"{"children":[{"children":[],"id":2}],"id":1}"#)
   }
+
+  struct Reading: JSONModel {
+    var count = 0
+    var ratio = 0.0
+    var enabled = false
+    var label = ""
+    var taken: Date?
+    var samples: [Int] = []
+  }
+
+  @Test func theConversionTable() throws {
+    let reading = try Reading(json: #"""
+      {"count": "12", "ratio": "0.5", "enabled": "yes", "label": 7,
+       "taken": "Wed Sep 16 12:20:09 +0800 2015", "samples": [1, "2", 3.9, "x", null]}
+      """#)
+    #expect(reading.count == 12 && reading.ratio == 0.5 && reading.enabled && reading.label == "7")
+    #expect(reading.taken == Date(timeIntervalSince1970: 1_442_377_209))
+    #expect(reading.samples == [1, 2, 3])
+    let strict = #expect(throws: ModelError.self) {
+      try Reading(json: #"{"count": "12"}"#, options: DecodingOptions(strict: true))
+    }
+    #expect(strict?.codingPath.description == "$.count")
+  }
 }

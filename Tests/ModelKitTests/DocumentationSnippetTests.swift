@@ -207,4 +207,25 @@ struct DocumentationSnippetTests {
     }
     #expect(strict?.codingPath.description == "$.count")
   }
+
+  final class YYBook: JSONModel {
+    var name = ""
+    var page = 0
+    var bookID = ""
+    required init() {}
+
+    static var keyMapping: [String: JSONKey] { ["name": "n", "page": "p", "bookID": ["id", "ID", "book_id"]] }
+  }
+
+  @Test func migratingFromYYModel() throws {
+    let books = try [YYBook](json: #"[{"n": "Swift", "p": "256", "book_id": 7}, 3]"#)
+    #expect(books.count == 1 && books[0].page == 256 && books[0].bookID == "7" && books[0].name == "Swift")
+    // Fallbacks skip null; out of range is ignored.
+    let fallback = try YYBook(json: #"{"id": null, "ID": "x"}"#)
+    #expect(fallback.bookID == "x")
+    struct Byte: JSONModel { var value: UInt8 = 9 }
+    #expect(try Byte(json: #"{"value": 300}"#).value == 9)
+    let object = try books[0].jsonObject()
+    #expect((object as? [String: Any])?["n"] as? String == "Swift")
+  }
 }

@@ -228,4 +228,25 @@ struct DocumentationSnippetTests {
     let object = try books[0].jsonObject()
     #expect((object as? [String: Any])?["n"] as? String == "Swift")
   }
+
+  struct Event: Codable, Equatable {
+    var id: Int
+    var title: String
+  }
+
+  enum API {
+    static let decoder = ModelDecoder()  // Sendable, as JSONDecoder is
+  }
+
+  @Test func migratingFromJSONDecoder() throws {
+    let data = Data(#"{"id": 1, "title": "launch"}"#.utf8)
+    let event = try API.decoder.decode(Event.self, from: data)
+    #expect(try event == JSONDecoder().decode(Event.self, from: data))
+    let loose = Data(#"{"id": "2"}"#.utf8)
+    #expect(throws: DecodingError.self) { try JSONDecoder().decode(Event.self, from: loose) }
+    #expect(try API.decoder.decode(Event.self, from: loose) == Event(id: 2, title: ""))
+    #expect(throws: DecodingError.self) {
+      try ModelDecoder(options: DecodingOptions(strict: true)).decode(Event.self, from: loose)
+    }
+  }
 }

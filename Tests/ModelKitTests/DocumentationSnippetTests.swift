@@ -249,4 +249,26 @@ struct DocumentationSnippetTests {
       try ModelDecoder(options: DecodingOptions(strict: true)).decode(Event.self, from: loose)
     }
   }
+
+  struct Cat: JSONModel {
+    var id = 0
+    var name = ""
+    var cache: [String] = []
+
+    static var keyMapping: [String: JSONKey] { ["id": "cat_id", "name": ["nickname", "name"]] }
+    static var ignoredProperties: Set<String> { ["cache"] }
+  }
+
+  struct SmartProfile: Codable, JSONKeyMapping, Equatable {
+    var name: String
+    var age: Int
+    static var keyMapping: [String: JSONKey] { ["name": "nickName"] }
+  }
+
+  @Test func migratingFromHandyJSONAndSmartCodable() throws {
+    let cat = try Cat(json: #"{"data": {"cat": {"cat_id": "3", "nickname": "Tom", "cache": ["x"]}}}"#, at: "data.cat")
+    #expect(cat.id == 3 && cat.name == "Tom" && cat.cache == [])
+    let profile = try ModelDecoder().decode(SmartProfile.self, from: Data(#"{"nickName": "ada", "age": "36"}"#.utf8))
+    #expect(profile == SmartProfile(name: "ada", age: 36))
+  }
 }

@@ -8,6 +8,11 @@ extension Array where Element: JSONModel {
 
   /// Decodes models from UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an array, `.missingKey` when `key` leads to no
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
@@ -17,6 +22,11 @@ extension Array where Element: JSONModel {
   }
 
   /// Decodes models from JSON text.
+  ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an array, `.missingKey` when `key` leads to no
@@ -28,6 +38,11 @@ extension Array where Element: JSONModel {
   }
 
   /// Decodes models from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON bytes.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an array, `.missingKey` when `key` leads to no
@@ -44,11 +59,21 @@ extension Array where Element: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Decodes models from a Foundation array (`[Any]`, `NSArray`).
+  ///
+  /// - Parameters:
+  ///   - jsonObject: a Foundation graph (`[String: Any]`, `[Any]`, `NSDictionary`, `NSArray`, …).
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an array, `.missingKey` when `key` leads to no
@@ -64,6 +89,11 @@ extension Dictionary where Key == String, Value: JSONModel {
 
   /// Decodes models from UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
@@ -74,6 +104,11 @@ extension Dictionary where Key == String, Value: JSONModel {
 
   /// Decodes models from JSON text.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
@@ -83,6 +118,11 @@ extension Dictionary where Key == String, Value: JSONModel {
   }
 
   /// Decodes models from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON bytes.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no
@@ -99,11 +139,21 @@ extension Dictionary where Key == String, Value: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Decodes models from a JSON object.
+  ///
+  /// - Parameters:
+  ///   - object: a JSON object.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no
@@ -114,6 +164,11 @@ extension Dictionary where Key == String, Value: JSONModel {
   }
 
   /// Decodes models from a Foundation dictionary (`[String: Any]`, `NSDictionary`).
+  ///
+  /// - Parameters:
+  ///   - jsonObject: a Foundation graph (`[String: Any]`, `[Any]`, `NSDictionary`, `NSArray`, …).
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no

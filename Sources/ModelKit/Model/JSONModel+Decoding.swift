@@ -29,12 +29,22 @@ extension JSONModel {
 
   /// Decodes a model from JSON text.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
   public init(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decode(Self.self, from: InputDocument(text, options).descending(to: key), options: options)
   }
 
   /// Decodes a model from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON bytes.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
   public init(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
@@ -45,11 +55,21 @@ extension JSONModel {
   ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decode(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Decodes a model from a JSON object.
+  ///
+  /// - Parameters:
+  ///   - object: a JSON object.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
   public init(json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
@@ -57,6 +77,11 @@ extension JSONModel {
   }
 
   /// Decodes a model from a Foundation graph (`[String: Any]`, `NSDictionary`, …).
+  ///
+  /// - Parameters:
+  ///   - jsonObject: a Foundation graph (`[String: Any]`, `[Any]`, `NSDictionary`, `NSArray`, …).
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`: `.unsupportedType` for a value with no JSON
   ///   form (with its path), then as `init(json:at:options:)` with `Data`.
@@ -69,6 +94,11 @@ extension JSONModel {
   /// overwrite their properties, the rest stay as they are; nested models
   /// are updated the same way. Hooks run as for decoding.
   ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` does; properties
   ///   written before the error keep their new values.
   public mutating func update(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions())
@@ -79,6 +109,11 @@ extension JSONModel {
 
   /// Updates this model in place from JSON text.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public mutating func update(
     json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
@@ -87,6 +122,11 @@ extension JSONModel {
   }
 
   /// Updates this model in place from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON bytes.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public mutating func update(
@@ -99,6 +139,11 @@ extension JSONModel {
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public mutating func update(
     json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
   ) throws {
@@ -106,6 +151,11 @@ extension JSONModel {
   }
 
   /// Updates this model in place from a JSON object.
+  ///
+  /// - Parameters:
+  ///   - object: a JSON object.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public mutating func update(
@@ -125,6 +175,11 @@ extension JSONModel where Self: AnyObject {
   /// try user.update(json: data)
   /// ```
   ///
+  /// - Parameters:
+  ///   - data: UTF-8 JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`, as `init(json:at:options:)` does.
   public func update(json data: Data, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     var instance = self
@@ -133,6 +188,11 @@ extension JSONModel where Self: AnyObject {
 
   /// Updates this instance in place from JSON text.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public func update(json text: String, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     var instance = self
@@ -140,6 +200,11 @@ extension JSONModel where Self: AnyObject {
   }
 
   /// Updates this instance in place from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON bytes.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public func update(json bytes: [UInt8], at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
@@ -151,12 +216,22 @@ extension JSONModel where Self: AnyObject {
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public func update(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     var instance = self
     try ModelEntry.update(&instance, from: InputDocument(value, options).descending(to: key), options: options)
   }
 
   /// Updates this instance in place from a JSON object.
+  ///
+  /// - Parameters:
+  ///   - object: a JSON object.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   ///
   /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
   public func update(json object: JSONObject, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions())

@@ -101,6 +101,11 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
+  ///   - data: UTF-8 JSON text (or UTF-16/32 with or without a byte order mark).
+  /// - Returns: the decoded value.
+  ///
   /// - Throws: `DecodingError`, with the `ModelError` underneath:
   ///   `.dataCorrupted` for invalid JSON, `.typeMismatch` for a top-level
   ///   value of the wrong kind, and in strict mode the errors `JSONDecoder`
@@ -150,6 +155,11 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from JSON text.
   ///
+  /// - Parameters:
+  ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
+  ///   - text: JSON text.
+  /// - Returns: the decoded value.
+  ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     let current = settings.current
@@ -170,6 +180,11 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from a `JSONValue`.
   ///
+  /// - Parameters:
+  ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
+  ///   - value: a JSON value.
+  /// - Returns: the decoded value.
+  ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
     let json = value.jsonBytes()
@@ -179,6 +194,11 @@ public final class ModelDecoder: Sendable {
   }
 
   /// Decodes `type` from UTF-8 JSON bytes.
+  ///
+  /// - Parameters:
+  ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
+  ///   - bytes: UTF-8 JSON bytes.
+  /// - Returns: the decoded value.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
@@ -194,6 +214,11 @@ public final class ModelDecoder: Sendable {
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   @_disfavoredOverload
+  ///
+  /// - Parameters:
+  ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
+  ///   - object: a JSON object.
+  /// - Returns: the decoded value.
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
     let current = settings.current
     return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }

@@ -90,6 +90,9 @@ public final class ModelEncoder: Sendable {
 
   /// `value` as UTF-8 JSON text.
   ///
+  /// - Parameter value: the value to encode.
+  /// - Returns: the JSON, byte for byte what `JSONEncoder` writes with the same settings.
+  ///
   /// - Throws: `EncodingError.invalidValue` with the `ModelError` underneath
   ///   (`.unencodable` for a reference cycle, a value with no JSON form, a
   ///   NaN or infinity under `.throw`, or a top-level value that writes
@@ -127,6 +130,9 @@ public final class ModelEncoder: Sendable {
   }
 
   /// `value` as a `JSONValue`.
+  ///
+  /// - Parameter value: the value to encode.
+  /// - Returns: the JSON as a `JSONValue`.
   ///
   /// - Throws: `EncodingError`, as `encode(_:)` does.
   public func encodeValue<T: Encodable>(_ value: T) throws -> JSONValue {

@@ -191,6 +191,9 @@ extension Dictionary: _ModelCollection where Key == String, Value: JSONModel {}
 extension _ModelCollection {
   /// The models as UTF-8 JSON text.
   ///
+  /// - Parameter options: how to write: sorted keys, pretty printing, nulls, date forms.
+  /// - Returns: the JSON as UTF-8 text in `Data`.
+  ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonData(options: JSONWriteOptions = []) throws -> Data {
@@ -199,6 +202,9 @@ extension _ModelCollection {
 
   /// The models as JSON text.
   ///
+  /// - Parameter options: how to write: sorted keys, pretty printing, nulls, date forms.
+  /// - Returns: the JSON text.
+  ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonString(options: JSONWriteOptions = []) throws -> String {
@@ -206,6 +212,9 @@ extension _ModelCollection {
   }
 
   /// The models as a `JSONValue` (`.array` or `.object`).
+  ///
+  /// - Parameter options: how to write: sorted keys, pretty printing, nulls, date forms.
+  /// - Returns: the JSON as a `JSONValue`.
   ///
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.

@@ -54,16 +54,16 @@ extension Array where Element: JSONModel {
 
   /// Decodes models from a `JSONValue`.
   ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an array, `.missingKey` when `key` leads to no
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   @_disfavoredOverload
-  ///
-  /// - Parameters:
-  ///   - value: a JSON value.
-  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
-  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
@@ -134,16 +134,16 @@ extension Dictionary where Key == String, Value: JSONModel {
 
   /// Decodes models from a `JSONValue`.
   ///
+  /// - Parameters:
+  ///   - value: a JSON value.
+  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
+  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
   /// - Throws: `ModelError`: `.syntax` for invalid JSON, `.wrongTopLevel`
   ///   for a value that is not an object, `.missingKey` when `key` leads to no
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   @_disfavoredOverload
-  ///
-  /// - Parameters:
-  ///   - value: a JSON value.
-  ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
-  ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }

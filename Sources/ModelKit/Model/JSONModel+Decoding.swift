@@ -53,13 +53,13 @@ extension JSONModel {
 
   /// Decodes a model from a `JSONValue` (an `.object`).
   ///
-  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
-  @_disfavoredOverload
-  ///
   /// - Parameters:
   ///   - value: a JSON value.
   ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
   ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
+  /// - Throws: `ModelError`, as `init(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
   public init(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decode(Self.self, from: InputDocument(value, options).descending(to: key), options: options)
   }
@@ -137,13 +137,13 @@ extension JSONModel {
 
   /// Updates this model in place from a `JSONValue` (an `.object`).
   ///
-  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
-  @_disfavoredOverload
-  ///
   /// - Parameters:
   ///   - value: a JSON value.
   ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
   ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
   public mutating func update(
     json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()
   ) throws {
@@ -214,13 +214,13 @@ extension JSONModel where Self: AnyObject {
 
   /// Updates this instance in place from a `JSONValue` (an `.object`).
   ///
-  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
-  @_disfavoredOverload
-  ///
   /// - Parameters:
   ///   - value: a JSON value.
   ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
   ///   - options: how to decode: lenient or strict, key and date decoding, a decode report.
+  ///
+  /// - Throws: `ModelError`, as `update(json:at:options:)` with `Data` does.
+  @_disfavoredOverload
   public func update(json value: JSONValue, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     var instance = self
     try ModelEntry.update(&instance, from: InputDocument(value, options).descending(to: key), options: options)

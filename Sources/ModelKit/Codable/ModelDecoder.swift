@@ -212,13 +212,13 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from a JSON object.
   ///
-  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
-  @_disfavoredOverload
-  ///
   /// - Parameters:
   ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
   ///   - object: a JSON object.
   /// - Returns: the decoded value.
+  ///
+  /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
+  @_disfavoredOverload
   public func decode<T: Decodable>(_ type: T.Type, from object: JSONObject) throws -> T {
     let current = settings.current
     return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }

@@ -77,9 +77,15 @@ struct ReadContext {
     case .number: return "the number \(document.numberText(node) ?? "")"
     case .string:
       let text = document.string(node) ?? ""
-      return "the string \"\(text.count > 40 ? String(text.prefix(40)) + "…" : text)\""
+      return "the string \"\(Self.excerpt(text))\""
     case .array: return "an array"
     case .object: return "an object"
     }
+  }
+
+  /// At most the first 40 characters of `text`, with `…` when it is longer:
+  /// what messages and report entries show of a value.
+  static func excerpt(_ text: String) -> String {
+    text.count > 40 ? String(text.prefix(40)) + "…" : text
   }
 }

@@ -46,24 +46,20 @@ extension ReadContext {
   private func entry(
     _ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, target: String, step: CodingPath.Step?, note: String?
   ) -> DecodeReport.Entry {
-    let where_ = step.map { path.appending($0) } ?? path
+    let place = step.map { path.appending($0) } ?? path
     guard let node else {
-      return DecodeReport.Entry(path: where_.text, kind: kind, found: "missing", excerpt: "", target: target, note: note)
+      return DecodeReport.Entry(path: place.text, kind: kind, found: "missing", excerpt: "", target: target, note: note)
     }
     let found: String
     let excerpt: String
     switch document.kind(of: node) {
     case .null: (found, excerpt) = ("null", "")
     case .bool: (found, excerpt) = ("bool", document.bool(node) == true ? "true" : "false")
-    case .number: (found, excerpt) = ("number", Self.shortened(document.numberText(node) ?? ""))
-    case .string: (found, excerpt) = ("string", "\"" + Self.shortened(document.string(node) ?? "") + "\"")
+    case .number: (found, excerpt) = ("number", Self.excerpt(document.numberText(node) ?? ""))
+    case .string: (found, excerpt) = ("string", "\"" + Self.excerpt(document.string(node) ?? "") + "\"")
     case .array: (found, excerpt) = ("array", "[…]")
     case .object: (found, excerpt) = ("object", "{…}")
     }
-    return DecodeReport.Entry(path: where_.text, kind: kind, found: found, excerpt: excerpt, target: target, note: note)
-  }
-
-  private static func shortened(_ text: String) -> String {
-    text.count > 40 ? String(text.prefix(40)) + "…" : text
+    return DecodeReport.Entry(path: place.text, kind: kind, found: found, excerpt: excerpt, target: target, note: note)
   }
 }

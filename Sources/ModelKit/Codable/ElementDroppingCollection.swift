@@ -16,11 +16,20 @@ extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind? { .array }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
-    let document = decoder.call.document
     var result: [Element] = []
-    result.reserveCapacity(document.count(of: node))
-    var index = 0
-    for item in document.elements(of: node) {
+    result.reserveCapacity(decoder.call.document.count(of: node))
+    appendDroppingFailures(of: node, from: 0, to: &result, in: decoder)
+    return result
+  }
+
+  /// Appends the elements of the array at `node` that decode, the first
+  /// being element `firstIndex` of the array the path names (a window of a
+  /// large top-level array starts further on).
+  static func appendDroppingFailures(
+    of node: JSONDocument.Node, from firstIndex: Int, to result: inout Self, in decoder: DocumentDecoder
+  ) {
+    var index = firstIndex
+    for item in decoder.call.document.elements(of: node) {
       let key = AnyKey(index: index)
       if let element = try? decoder.decode(Element.self, from: item, key: key, onMismatch: .drop) {
         result.append(element)
@@ -29,7 +38,6 @@ extension Array: ElementDroppingCollection where Element: Decodable {
       }
       index += 1
     }
-    return result
   }
 }
 

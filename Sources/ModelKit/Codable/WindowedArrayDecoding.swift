@@ -33,16 +33,13 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         return
       }
       let array = DocumentDecoder(call: call, node: root, parent: top, key: nil)
+      guard options.strict else {
+        return appendDroppingFailures(of: root, from: chunk.firstIndex, to: &result, in: array)
+      }
+      // As `Array.init(from:)` reads its unkeyed container.
       var index = chunk.firstIndex
       for item in chunk.document.elements(of: root) {
-        let key = AnyKey(index: index)
-        if options.strict {
-          result.append(try array.decode(Element.self, from: item, key: key))
-        } else if let element = try? array.decode(Element.self, from: item, key: key, onMismatch: .drop) {
-          result.append(element)
-        } else {
-          array.note(.dropped, item, key: key, target: TypeNames.name(of: Element.self))
-        }
+        result.append(try array.decode(Element.self, from: item, key: AnyKey(index: index)))
         index += 1
       }
     }

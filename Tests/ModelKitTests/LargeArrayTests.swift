@@ -161,7 +161,7 @@ struct LargeArrayTests {
     }
   }
 
-  @Test("a reserved result is not shortened by a later, shorter estimate")
+  @Test("elements of very different sizes, small ones first, decode as they do whole")
   func varyingElementSizes() throws {
     // Small elements first, then large ones: the estimate grows as it reads.
     let small = (0..<40_000).map { #"{"id": \#($0)}"# }

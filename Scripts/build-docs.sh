@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the ModelKit module's DocC documentation into .build/docs, with
-# warnings as errors (a broken symbol link fails). Needs only the toolchain:
+# warnings as errors (a broken symbol link fails), after checking that no
+# public declaration lacks its doc comment (Scripts/check-doc-comments.swift). Needs only the toolchain:
 # the symbol graph from SwiftPM, then the toolchain's docc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,9 @@ if ! ls .build/*/symbolgraph/ModelKit.symbols.json >/dev/null 2>&1; then
   echo "build-docs: swift package dump-symbol-graph wrote no ModelKit.symbols.json" >&2
   exit 1
 fi
+# Every public declaration of the library's two modules has a summary, and
+# its parameters, result and errors are described where it has them.
+swift Scripts/check-doc-comments.swift "$(dirname .build/*/symbolgraph/ModelKit.symbols.json)" ModelKit ModelKitJSON
 cp .build/*/symbolgraph/ModelKit.symbols.json .build/*/symbolgraph/ModelKit@*.symbols.json "$graphs/"
 docc convert Sources/ModelKit/ModelKit.docc --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name ModelKit --fallback-bundle-identifier modelkit \

@@ -44,6 +44,24 @@ struct ReadmeExampleTests {
     struct Friend: JSONModel, Codable { var age = 0 }
   }
 
+  struct ReadmeMember: JSONModel {
+    var id = 0
+    var name = ""
+    var isAdmin = false
+    var joined: Date?
+    static var keyMapping: [String: JSONKey] { ["isAdmin": "is_admin", "joined": "meta.created_at"] }
+  }
+
+  /// The example under the README's first paragraph.
+  @Test func firstExample() throws {
+    let json = #"{"id": "42", "name": "Ada", "is_admin": "yes", "meta": {"created_at": "Sat Feb 01 12:00:00 +0000 2025"}}"#
+    let user = try ReadmeMember(json: json)
+    #expect(user.id == 42 && user.isAdmin)
+    #expect(user.joined == Date(timeIntervalSince1970: 1_738_411_200))
+    let text = try user.jsonString()
+    #expect(text == #"{"id":42,"name":"Ada","is_admin":true,"meta":{"created_at":"2025-02-01T12:00:00Z"}}"#)
+  }
+
   /// Also the snippets of the DocC article "The decode report".
   @Test func decodeReport() throws {
     let friends = (0..<1_000).map { #"{"age": "\#($0 % 90)"}"# }.joined(separator: ",")

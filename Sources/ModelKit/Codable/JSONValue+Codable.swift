@@ -5,6 +5,7 @@ extension JSONValue: Codable {
   /// Reads whatever the decoder holds: null, a Boolean, a number (an
   /// integer when it is one), a string, an array or an object.
   ///
+  /// - Parameter decoder: the decoder to read from.
   /// - Throws: the decoder's own errors.
   public init(from decoder: any Decoder) throws {
     if let single = try? decoder.singleValueContainer() {
@@ -48,6 +49,7 @@ extension JSONValue: Codable {
   /// Writes the value; numbers as `Int64`, `UInt64` or `Double`, whichever
   /// holds them exactly (a number beyond `Double` as its text).
   ///
+  /// - Parameter encoder: the encoder to write to.
   /// - Throws: the encoder's own errors.
   public func encode(to encoder: any Encoder) throws {
     switch self {

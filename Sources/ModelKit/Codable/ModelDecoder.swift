@@ -95,6 +95,9 @@ public final class ModelDecoder: Sendable {
   }
 
   /// Creates a decoder, lenient unless told otherwise.
+  ///
+  /// - Parameter options: lenient or strict reading, the nesting limit and a decode
+  ///   report; the strategies are set on the decoder's properties, as on `JSONDecoder`.
   public init(options: DecodingOptions = DecodingOptions()) {
     settings = CoderSettings(Settings(options: options))
   }
@@ -132,6 +135,11 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type`, which needs `configuration` to decode, from UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - type: the type to decode.
+  ///   - data: UTF-8 JSON text (or UTF-16/32).
+  ///   - configuration: what the type's `init(from:configuration:)` is given.
+  /// - Returns: the decoded value.
   /// - Throws: `DecodingError`, as `decode(_:from:)` does.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   public func decode<T: DecodableWithConfiguration>(
@@ -143,6 +151,11 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` with the configuration `provider` gives, from UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - type: the type to decode.
+  ///   - data: UTF-8 JSON text (or UTF-16/32).
+  ///   - provider: the type whose `decodingConfiguration` is passed on.
+  /// - Returns: the decoded value.
   /// - Throws: `DecodingError`, as `decode(_:from:)` does.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   public func decode<T, Provider>(_ type: T.Type, from data: Data, configuration provider: Provider.Type) throws -> T

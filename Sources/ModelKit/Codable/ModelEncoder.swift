@@ -84,6 +84,9 @@ public final class ModelEncoder: Sendable {
   }
 
   /// Creates an encoder.
+  ///
+  /// - Parameter options: how the text is laid out (pretty printed, sorted keys,
+  ///   slashes unescaped), as `JSONEncoder.outputFormatting` sets it.
   public init(options: JSONWriteOptions = []) {
     settings = CoderSettings(Settings(options: options))
   }
@@ -111,6 +114,10 @@ public final class ModelEncoder: Sendable {
 
   /// `value`, which needs `configuration` to encode, as UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - value: the value to encode.
+  ///   - configuration: what the value's `encode(to:configuration:)` is given.
+  /// - Returns: the JSON, as `JSONEncoder` writes it.
   /// - Throws: `EncodingError`, as `encode(_:)` does.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   public func encode<T: EncodableWithConfiguration>(_ value: T, configuration: T.EncodingConfiguration) throws -> Data {
@@ -119,6 +126,10 @@ public final class ModelEncoder: Sendable {
 
   /// `value` with the configuration `provider` gives, as UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - value: the value to encode.
+  ///   - provider: the type whose `encodingConfiguration` is passed on.
+  /// - Returns: the JSON, as `JSONEncoder` writes it.
   /// - Throws: `EncodingError`, as `encode(_:)` does.
   @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   public func encode<T, Provider>(_ value: T, configuration provider: Provider.Type) throws -> Data

@@ -31,6 +31,10 @@ public struct DecodingOptions: Sendable, Hashable {
     public var parsesStrings: Bool
 
     /// Creates a date decoding; by default numbers are Unix seconds and strings are parsed.
+    ///
+    /// - Parameters:
+    ///   - numbers: what a JSON number means.
+    ///   - parsesStrings: whether strings are parsed.
     public init(numbers: NumberMeaning = .secondsSince1970, parsesStrings: Bool = true) {
       self.numbers = numbers
       self.parsesStrings = parsesStrings
@@ -57,6 +61,13 @@ public struct DecodingOptions: Sendable, Hashable {
   public var report: DecodeReport?
 
   /// Creates options; every parameter has its default.
+  ///
+  /// - Parameters:
+  ///   - strict: whether what lenient mode forgives is an error instead.
+  ///   - keyDecoding: how keys are found for unmapped properties.
+  ///   - dateDecoding: how dates are read.
+  ///   - maxDepth: the deepest nesting of arrays and objects accepted.
+  ///   - report: where the decode notes what leniency did, or nil.
   public init(
     strict: Bool = false, keyDecoding: KeyDecoding = .useDefaultKeys,
     dateDecoding: DateDecoding = .default, maxDepth: Int = 512, report: DecodeReport? = nil

@@ -6,6 +6,8 @@ extension JSONValue {
   /// for numbers and Booleans (an integer in range as `Int` or `UInt64`,
   /// a number `Double` holds exactly as `Double`, any other as an
   /// `NSDecimalNumber` with its exact digits).
+  ///
+  /// - Returns: the value as Foundation objects.
   public func jsonObject() -> Any {
     switch self {
     case .null: return NSNull()

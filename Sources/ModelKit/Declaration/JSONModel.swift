@@ -35,18 +35,33 @@ public protocol JSONModel {
 
   /// The type to decode `json` as, for polymorphism (a subclass, or any other
   /// model type where one is expected); nil for `Self`. Default: nil.
+  ///
+  /// - Parameter json: the object about to be decoded.
+  /// - Returns: the model type to decode it as, or nil for `Self`.
   static func modelType(for json: JSONObject) -> (any JSONModel.Type)?
 
   /// Called before decoding: return a replacement input, or nil to keep it;
   /// throw to reject the object. Default: nil.
+  ///
+  /// - Parameter json: the object about to be decoded.
+  /// - Returns: the object to decode instead, or nil to decode `json`.
+  /// - Throws: any error, to reject the object: the decode throws
+  ///   `ModelError.rejected` with it underneath, except that lenient
+  ///   decoding drops a rejected nested model or element instead.
   mutating func willDecode(from json: JSONObject) throws -> JSONObject?
 
   /// Called after decoding, with the (possibly replaced) input, for custom
   /// transforms and validation; throw to reject. Default: nothing.
+  ///
+  /// - Parameter json: the object the model was decoded from.
+  /// - Throws: any error, to reject the model, as `willDecode(from:)` does.
   mutating func didDecode(from json: JSONObject) throws
 
   /// Called after encoding, to add, replace or remove output keys; throw to
   /// reject. Default: nothing.
+  ///
+  /// - Parameter json: the object the model's properties were written to.
+  /// - Throws: any error, to fail the encode with `ModelError.rejected`.
   func didEncode(into json: inout JSONObject) throws
 }
 
@@ -61,6 +76,9 @@ extension JSONModel {
   public static var allowedProperties: Set<String>? { nil }
 
   /// Always `Self`.
+  ///
+  /// - Parameter json: the object about to be decoded (not looked at).
+  /// - Returns: nil.
   public static func modelType(for json: JSONObject) -> (any JSONModel.Type)? {
     HookKnowledge.reportDefault(.modelType) { $0 is Self.Type }
     return nil
@@ -68,6 +86,8 @@ extension JSONModel {
 
   /// Keeps the input.
   ///
+  /// - Parameter json: the object about to be decoded (not looked at).
+  /// - Returns: nil.
   /// - Throws: never; a type's own implementation throws to reject.
   public mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
     HookKnowledge.reportDefault(.willDecode) { $0 is Self.Type }
@@ -76,6 +96,7 @@ extension JSONModel {
 
   /// Does nothing.
   ///
+  /// - Parameter json: the object the model was decoded from (not looked at).
   /// - Throws: never; a type's own implementation throws to reject.
   public mutating func didDecode(from json: JSONObject) throws {
     HookKnowledge.reportDefault(.didDecode) { $0 is Self.Type }
@@ -83,6 +104,7 @@ extension JSONModel {
 
   /// Does nothing.
   ///
+  /// - Parameter json: the object the model's properties were written to (left as it is).
   /// - Throws: never; a type's own implementation throws to reject.
   public func didEncode(into json: inout JSONObject) throws {
     HookKnowledge.reportDefault(.didEncode) { $0 is Self.Type }

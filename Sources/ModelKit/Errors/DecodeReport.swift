@@ -71,6 +71,14 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
     public let note: String?
 
     /// Creates an entry.
+    ///
+    /// - Parameters:
+    ///   - path: where, from the root (`$.users[3].id`).
+    ///   - kind: what leniency did.
+    ///   - found: the kind of JSON value found, or `missing`.
+    ///   - excerpt: the start of the value's JSON text.
+    ///   - target: the type the value was read as.
+    ///   - note: more about the entry, or nil.
     public init(path: String, kind: Kind, found: String, excerpt: String, target: String, note: String? = nil) {
       self.path = path
       self.kind = kind
@@ -117,6 +125,7 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
 
   /// A report holding `entries`, as `entries` encodes it.
   ///
+  /// - Parameter decoder: the decoder holding a list of entries.
   /// - Throws: `DecodingError` when the input is not a list of entries.
   public convenience init(from decoder: any Decoder) throws {
     self.init()
@@ -125,6 +134,7 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
 
   /// Encodes the entries as a list.
   ///
+  /// - Parameter encoder: the encoder to write to.
   /// - Throws: what the encoder throws.
   public func encode(to encoder: any Encoder) throws {
     try entries.encode(to: encoder)
@@ -265,8 +275,15 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
 
 extension DecodeReport: Hashable {
   /// Reports are the same only when they are one report.
+  ///
+  /// - Parameters:
+  ///   - lhs: a report.
+  ///   - rhs: another report.
+  /// - Returns: whether they are the same object.
   public static func == (lhs: DecodeReport, rhs: DecodeReport) -> Bool { lhs === rhs }
 
   /// Hashes the report's identity.
+  ///
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

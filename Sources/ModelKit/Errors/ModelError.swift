@@ -62,6 +62,13 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   var isMalformedValue = false
 
   /// Creates an error.
+  ///
+  /// - Parameters:
+  ///   - kind: what went wrong.
+  ///   - message: the sentence a person reads.
+  ///   - codingPath: where, from the root (`$.users[3].id`).
+  ///   - syntaxError: the reader's error, for `.syntax`.
+  ///   - underlying: the error behind this one (a hook's, a type's own), if any.
   public init(
     kind: Kind, message: String, codingPath: String = "$", syntaxError: JSONError? = nil,
     underlying: (any Error & Sendable)? = nil
@@ -76,6 +83,8 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   }
 
   /// Wraps a reader error as a `.syntax` error.
+  ///
+  /// - Parameter syntaxError: the reader's error, with its position.
   public init(_ syntaxError: JSONError) {
     self.init(kind: .syntax, message: syntaxError.message, syntaxError: syntaxError)
   }

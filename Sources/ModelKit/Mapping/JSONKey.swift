@@ -35,6 +35,8 @@ public enum JSONKey: Sendable, Hashable {
 
 extension JSONKey: ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
   /// `"n"` is a key; `"a.b"` a key path with empty segments dropped.
+  ///
+  /// - Parameter value: a key, or a key path with `.` between its segments.
   public init(stringLiteral value: String) {
     guard value.contains(".") else {
       self = .key(value)
@@ -45,6 +47,8 @@ extension JSONKey: ExpressibleByStringLiteral, ExpressibleByArrayLiteral {
   }
 
   /// A list of candidates: `["id", "ID", "ext.id"]`.
+  ///
+  /// - Parameter elements: the candidates, the first present one wins.
   public init(arrayLiteral elements: JSONKey...) {
     self = .fallbacks(elements)
   }

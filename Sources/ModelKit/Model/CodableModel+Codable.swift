@@ -1,6 +1,7 @@
 extension CodableModel {
   /// Reads the model's JSON object from `decoder`, then decodes it leniently.
   ///
+  /// - Parameter decoder: any decoder; ModelKit's own reads the object without a copy.
   /// - Throws: `DecodingError.typeMismatch` when the value is not an
   ///   object; the `ModelError` of decoding it otherwise.
   public init(from decoder: any Decoder) throws {
@@ -13,6 +14,7 @@ extension CodableModel {
 
   /// Writes the model's JSON form into `encoder`.
   ///
+  /// - Parameter encoder: any encoder.
   /// - Throws: the `ModelError` of encoding the model, or the encoder's errors.
   public func encode(to encoder: any Encoder) throws {
     try jsonValue().encode(to: encoder)

@@ -8,6 +8,11 @@ extension Array where Element: JSONModel {
 
   /// Decodes models from UTF-8 JSON text.
   ///
+  /// ```swift
+  /// let users = try [User](json: data)                    // [{…}, {…}]
+  /// let page = try [User](json: data, at: "data.items")   // {"data": {"items": [{…}]}}
+  /// ```
+  ///
   /// - Parameters:
   ///   - data: UTF-8 JSON text.
   ///   - key: the key path of the value to decode inside the input (an API envelope); nil for the whole input.
@@ -88,6 +93,10 @@ extension Dictionary where Key == String, Value: JSONModel {
   // Values are decoded with the same dropping rule as arrays.
 
   /// Decodes models from UTF-8 JSON text.
+  ///
+  /// ```swift
+  /// let usersByID = try [String: User](json: data)   // {"7": {…}, "8": {…}}
+  /// ```
   ///
   /// - Parameters:
   ///   - data: UTF-8 JSON text.

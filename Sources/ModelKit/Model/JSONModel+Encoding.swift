@@ -3,6 +3,11 @@ public import Foundation
 extension JSONModel {
   /// The model as UTF-8 JSON text (compact unless `.prettyPrinted`).
   ///
+  /// ```swift
+  /// let data = try user.jsonData()                               // {"id":7,"name":"Ada"}
+  /// let text = try user.jsonString(options: [.prettyPrinted, .sortedKeys])
+  /// ```
+  ///
   /// `nil` properties are left out (written as `null` with `.includeNulls`),
   /// non-finite numbers are left out, dates are ISO 8601 in UTC, and keys
   /// come in declaration order unless `.sortedKeys`.

@@ -5,12 +5,17 @@ extension JSONModel {
   ///
   /// Only the properties that take part in JSON are copied; the rest keep
   /// the values `init()` gives them.
+  ///
+  /// - Returns: the copy.
   public func modelCopy() -> Self {
     ModelCopy.copy(self)
   }
 
   /// Whether `other` has the same type and equal values in every property
   /// that takes part in JSON.
+  ///
+  /// - Parameter other: the model to compare with.
+  /// - Returns: true when the two are one instance, or of one type with equal values.
   public func modelEquals(_ other: Self) -> Bool {
     if Self.self is AnyClass, (self as AnyObject) === (other as AnyObject) { return true }
     guard type(of: self) == type(of: other), let schema = try? ModelSchema.of(type(of: self)) else {
@@ -20,6 +25,8 @@ extension JSONModel {
   }
 
   /// Hashes the properties that take part in JSON, consistently with `modelEquals`.
+  ///
+  /// - Parameter hasher: the hasher to feed.
   public func modelHash(into hasher: inout Hasher) {
     guard let schema = try? ModelSchema.of(type(of: self)) else { return }
     hasher.combine(ModelFields.encodedFields(self, schema))

@@ -44,6 +44,8 @@ public struct TypeInfo: Sendable {
   public let problem: String?
 
   /// The fields of `type`, from the cache after the first call.
+  ///
+  /// - Parameter type: any type; only structs and classes have fields.
   public init(of type: any Any.Type) {
     if let cached = TypeInfoCache.shared.value(for: type) {
       self = cached

@@ -137,6 +137,8 @@ public final class ModelSchema: @unchecked Sendable {
   /// The schema of `type`, built on first use and cached; safe to call from
   /// many threads at once.
   ///
+  /// - Parameter type: a model type.
+  /// - Returns: how the type's properties map to JSON keys and values.
   /// - Throws: `ModelError` of kind `.unsupportedType` when the type's
   ///   fields cannot be reflected.
   public static func of(_ type: any JSONModel.Type) throws -> ModelSchema {

@@ -83,8 +83,9 @@ public struct JSONArrayChunks {
     }
   }
 
-  /// The next chunk, or nil after the last.
+  /// Reads the next window of elements.
   ///
+  /// - Returns: the next chunk, or nil after the last.
   /// - Throws: `JSONError`, exactly as `JSONDocument(parsing:)` reports the
   ///   first problem of the text, when it lies in this chunk or just after
   ///   the array.

@@ -1,9 +1,15 @@
 extension JSONDocument {
   /// Whether the value at `node` is `null`.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: true for `null`, false for any other value.
   @inlinable
   public func isNull(_ node: Node) -> Bool { entry(node).tag == .null }
 
   /// The Boolean at `node`, or nil when it is not `true`/`false`.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the Boolean, or nil.
   @inlinable
   public func bool(_ node: Node) -> Bool? {
     switch entry(node).tag {
@@ -15,6 +21,9 @@ extension JSONDocument {
 
   /// The number at `node` as `Int64` when it is an integer in range
   /// (`7`, `7.0` and `7e0` all qualify; `7.5` does not), else nil.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the integer, or nil.
   @inlinable
   public func int64(_ node: Node) -> Int64? {
     let entry = entry(node)
@@ -26,6 +35,9 @@ extension JSONDocument {
   }
 
   /// The number at `node` as `UInt64` when it is a non-negative integer in range, else nil.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the integer, or nil.
   @inlinable
   public func uint64(_ node: Node) -> UInt64? {
     let entry = entry(node)
@@ -38,12 +50,18 @@ extension JSONDocument {
   }
 
   /// The number at `node` as `Int` when it is an integer in range, else nil.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the integer, or nil.
   @inlinable
   public func int(_ node: Node) -> Int? { int64(node).flatMap { Int(exactly: $0) } }
 
   /// The number at `node` as the nearest `Double` (correctly rounded), or nil
   /// when it is not a number or its magnitude is beyond `Double`'s range.
   /// Numbers too small for `Double` give zero with their sign.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the nearest `Double`, or nil.
   @inlinable
   public func double(_ node: Node) -> Double? {
     let entry = entry(node)
@@ -56,6 +74,9 @@ extension JSONDocument {
   }
 
   /// The exact text of the number at `node`, or nil when it is not a number.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the number as written in the input, or nil.
   public func numberText(_ node: Node) -> String? {
     let entry = entry(node)
     switch entry.tag {
@@ -72,6 +93,9 @@ extension JSONDocument {
 
   /// The string at `node` (a string value or an object key), unescaped; nil
   /// when the value is not a string.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the unescaped string, or nil.
   public func string(_ node: Node) -> String? {
     let entry = entry(node)
     guard entry.tag == .string || entry.tag == .escapedString else { return nil }
@@ -83,6 +107,11 @@ extension JSONDocument {
   /// Whether the string at `node` equals `text`, with Swift's `String`
   /// equality (canonically equivalent strings are equal, as in a
   /// `Dictionary`). Creates no string when the bytes alone decide.
+  ///
+  /// - Parameters:
+  ///   - node: a node of this document.
+  ///   - text: the text to compare with.
+  /// - Returns: whether the node is a string equal to `text`.
   @inlinable
   public func stringEquals(_ node: Node, _ text: String) -> Bool {
     var bytes = text

@@ -18,6 +18,9 @@ public struct JSONDocument: Sendable {
 
   /// Parses `bytes` (UTF-8 JSON text), copying them once.
   ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text; only read during the call.
+  ///   - options: the nesting limit and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   /// - Complexity: O(n) in the length of the input.
   public init(parsing bytes: UnsafeRawBufferPointer, options: JSONReadOptions = .init())
@@ -29,6 +32,9 @@ public struct JSONDocument: Sendable {
 
   /// Parses UTF-8 JSON text held in an array.
   ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - options: the nesting limit and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   public init(parsing bytes: [UInt8], options: JSONReadOptions = .init()) throws(JSONError) {
     let result = bytes.withUnsafeBytes { buffer in
@@ -39,6 +45,9 @@ public struct JSONDocument: Sendable {
 
   /// Parses JSON text held in a string.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - options: the nesting limit and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   public init(parsing text: String, options: JSONReadOptions = .init()) throws(JSONError) {
     var text = text
@@ -76,6 +85,9 @@ public struct JSONDocument: Sendable {
   }
 
   /// The kind of value at `node`.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: null, bool, number, string, array or object.
   @inlinable
   public func kind(of node: Node) -> JSONKind {
     switch entry(node).tag {
@@ -90,10 +102,16 @@ public struct JSONDocument: Sendable {
 
   /// The byte offset of `node` in the input: the first byte of a value,
   /// the first byte after the opening quote of a string.
+  ///
+  /// - Parameter node: a node of this document.
+  /// - Returns: an offset from the start of the text the document was parsed from.
   public func offset(of node: Node) -> Int { storage.origin + entry(node).position }
 
   /// The element count of an array, the member count of an object (duplicate
   /// keys included), or 0 for any other value.
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the number of elements or members directly inside it.
   @inlinable
   public func count(of node: Node) -> Int {
     let entry = entry(node)
@@ -105,6 +123,9 @@ public struct JSONDocument: Sendable {
 
   /// The node that follows `node` and everything inside it: the nodes of
   /// a container's contents are those from `node` up to this one.
+  ///
+  /// - Parameter node: a node of this document.
+  /// - Returns: the next sibling's node, or ``nodeCount`` past the last node.
   @inlinable
   public func nodeAfter(_ node: Node) -> Node {
     let entry = entry(node)
@@ -115,6 +136,9 @@ public struct JSONDocument: Sendable {
   }
 
   /// The elements of the array at `node` (empty for any other value).
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: a sequence of the elements' nodes, in order.
   @inlinable
   public func elements(of node: Node) -> Elements {
     let entry = entry(node)
@@ -123,6 +147,9 @@ public struct JSONDocument: Sendable {
 
   /// The members of the object at `node`, in input order, duplicates
   /// included (empty for any other value).
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: a sequence of the members' key and value nodes.
   @inlinable
   public func members(of node: Node) -> Members {
     let entry = entry(node)
@@ -134,6 +161,11 @@ public struct JSONDocument: Sendable {
   /// or with `firstWins` the first (as `JSONDecoder` reads it). Nil when
   /// absent or not an object.
   ///
+  /// - Parameters:
+  ///   - key: the member's name, compared after unescaping.
+  ///   - node: a value node of this document.
+  ///   - firstWins: whether the first of repeated keys wins instead of the last.
+  /// - Returns: the member's value node, or nil.
   /// - Complexity: O(m), m being the number of members.
   public func member(_ key: String, of node: Node, firstWins: Bool = false) -> Node? {
     var bytes = key
@@ -160,7 +192,9 @@ public struct JSONDocument: Sendable {
       self.remaining = count
     }
 
-    /// The next element, or nil after the last.
+    /// Advances to the next element.
+    ///
+    /// - Returns: the next element, or nil after the last.
     @inlinable
     public mutating func next() -> Node? {
       guard remaining > 0 else { return nil }
@@ -186,7 +220,9 @@ public struct JSONDocument: Sendable {
       self.remaining = count
     }
 
-    /// The next member, or nil after the last.
+    /// Advances to the next member.
+    ///
+    /// - Returns: the next member's key and value nodes, or nil after the last.
     @inlinable
     public mutating func next() -> (key: Node, value: Node)? {
       guard remaining > 0 else { return nil }
@@ -204,5 +240,16 @@ public struct JSONDocument: Sendable {
 
 /// The six kinds of JSON value.
 public enum JSONKind: Sendable, Hashable {
-  case null, bool, number, string, array, object
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool
+  /// A number, integer or not.
+  case number
+  /// A string.
+  case string
+  /// An array.
+  case array
+  /// An object.
+  case object
 }

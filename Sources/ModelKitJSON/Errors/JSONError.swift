@@ -44,6 +44,13 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
   public let column: Int
 
   /// Creates an error; the position is given explicitly.
+  ///
+  /// - Parameters:
+  ///   - kind: what went wrong.
+  ///   - message: the sentence a person reads, without the position.
+  ///   - offset: the 0-based byte offset of the offending byte.
+  ///   - line: its 1-based line.
+  ///   - column: its 1-based column, in Unicode scalars.
   public init(kind: Kind, message: String, offset: Int, line: Int, column: Int) {
     self.kind = kind
     self.message = message

@@ -17,6 +17,11 @@ public struct JSONReadOptions: Sendable, Hashable {
   public var replacesInvalidUnicode: Bool
 
   /// Creates read options; every parameter has its default.
+  ///
+  /// - Parameters:
+  ///   - maxDepth: the deepest nesting of arrays and objects accepted.
+  ///   - replacesInvalidUnicode: whether invalid UTF-8 and lone surrogates
+  ///     read as U+FFFD instead of failing.
   public init(maxDepth: Int = 512, replacesInvalidUnicode: Bool = false) {
     self.maxDepth = maxDepth
     self.replacesInvalidUnicode = replacesInvalidUnicode

@@ -15,6 +15,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates a number from JSON number text; nil unless `text` follows the
   /// JSON grammar exactly (no `+`, no leading zeros, no `NaN`).
+  ///
+  /// - Parameter text: JSON number text, such as `-12.5e3`.
   public init?(text: String) {
     guard NumberText.isValid(text.utf8) else { return nil }
     self.text = text
@@ -24,11 +26,15 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   package init(validText: String) { text = validText }
 
   /// Creates a number from an integer.
+  ///
+  /// - Parameter value: any integer, of any width.
   public init(_ value: some BinaryInteger) { text = String(value) }
 
   /// Creates a number from a finite `Double` in its shortest round-trip
   /// form, as `JSONEncoder` writes it (`1000`, `0.1`, `1e+20`); nil for NaN
   /// and infinities, which JSON cannot express.
+  ///
+  /// - Parameter value: the number.
   public init?(_ value: Double) {
     guard value.isFinite else { return nil }
     text = Self.shortestText(value)
@@ -36,6 +42,8 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
   /// Creates a number from a finite `Float`, as `JSONEncoder` writes it;
   /// nil for NaN and infinities.
+  ///
+  /// - Parameter value: the number.
   public init?(_ value: Float) {
     guard value.isFinite else { return nil }
     text = Self.shortestText(value)
@@ -62,10 +70,19 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// The text, as written in JSON.
   public var description: String { text }
 
+  /// Numbers are equal when their values are: `1`, `1.0` and `10e-1` are one number.
+  ///
+  /// - Parameters:
+  ///   - lhs: a number.
+  ///   - rhs: another number.
+  /// - Returns: whether they have the same decimal value.
   public static func == (lhs: JSONNumber, rhs: JSONNumber) -> Bool {
     lhs.text == rhs.text || lhs.normalized == rhs.normalized
   }
 
+  /// Hashes the number's decimal value, consistently with `==`.
+  ///
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(normalized)
   }
@@ -80,9 +97,13 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
 
 extension JSONNumber: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
   /// Creates a number from an integer literal.
+  ///
+  /// - Parameter value: the literal.
   public init(integerLiteral value: Int64) { self.init(value) }
 
   /// Creates a number from a float literal; a non-finite literal traps.
+  ///
+  /// - Parameter value: the literal.
   public init(floatLiteral value: Double) {
     guard let number = JSONNumber(value) else { preconditionFailure("JSON numbers are finite") }
     self = number

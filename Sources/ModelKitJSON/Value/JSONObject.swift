@@ -19,12 +19,18 @@ public struct JSONObject: Sendable {
   public init() { storage = JSONObjectStorage() }
 
   /// Creates an object from key-value pairs; a repeated key keeps its last value.
+  ///
+  /// - Parameter pairs: keys and values, in the order the keys are kept.
   public init(_ pairs: some Sequence<(String, JSONValue)>) {
     storage = JSONObjectStorage()
     for (key, value) in pairs { storage.set(value, forKey: key) }
   }
 
   /// A view of the object at `node` in `document`: creating it copies nothing.
+  ///
+  /// - Parameters:
+  ///   - node: a value node of `document`.
+  ///   - document: the document; the view keeps it alive.
   public init?(viewing node: JSONDocument.Node, in document: JSONDocument) {
     guard document.kind(of: node) == .object else { return nil }
     storage = JSONObjectStorage(document: document, node: node)
@@ -48,6 +54,8 @@ public struct JSONObject: Sendable {
   ///
   /// - Complexity: O(1) on average for large objects, O(n) for views and
   ///   for objects of a few keys, where a scan beats hashing.
+  /// - Parameter key: the key.
+  /// - Returns: the key's value, or nil.
   public subscript(key: String) -> JSONValue? {
     get { storage.value(forKey: key) }
     set {
@@ -61,6 +69,9 @@ public struct JSONObject: Sendable {
   }
 
   /// Removes `key` and returns its value, or nil when it was absent.
+  ///
+  /// - Parameter key: the key to remove.
+  /// - Returns: the value it had, or nil.
   @discardableResult
   public mutating func removeValue(forKey key: String) -> JSONValue? {
     makeUnique()
@@ -81,7 +92,9 @@ extension JSONObject: Sequence {
     let values: [JSONValue]
     var index = 0
 
-    /// The next member, or nil after the last.
+    /// Advances to the next member.
+    ///
+    /// - Returns: the next key and value, or nil after the last.
     public mutating func next() -> (key: String, value: JSONValue)? {
       guard index < keys.count else { return nil }
       defer { index += 1 }
@@ -90,6 +103,8 @@ extension JSONObject: Sequence {
   }
 
   /// An iterator over the members in order.
+  ///
+  /// - Returns: an iterator over the object as it is now.
   public func makeIterator() -> Iterator {
     let owned = storage.owned
     return Iterator(keys: owned.keys, values: owned.values)
@@ -101,6 +116,8 @@ extension JSONObject: Sequence {
 
 extension JSONObject: ExpressibleByDictionaryLiteral {
   /// Creates an object from a literal; a repeated key keeps its last value.
+  ///
+  /// - Parameter elements: the literal's keys and values.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(elements)
   }
@@ -108,6 +125,11 @@ extension JSONObject: ExpressibleByDictionaryLiteral {
 
 extension JSONObject: Hashable {
   /// Equal when both have the same keys with equal values, in any order.
+  ///
+  /// - Parameters:
+  ///   - lhs: an object.
+  ///   - rhs: another object.
+  /// - Returns: whether they have the same members.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
     if lhs.storage === rhs.storage { return true }
     let left = lhs.storage.owned
@@ -120,6 +142,8 @@ extension JSONObject: Hashable {
   }
 
   /// Hashes the members independently of their order.
+  ///
+  /// - Parameter hasher: the hasher to feed.
   public func hash(into hasher: inout Hasher) {
     let owned = storage.owned
     var combined = 0

@@ -5,6 +5,9 @@ extension JSONValue {
 
   /// Parses JSON text (any value at the top level).
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - options: the nesting limit (at most `maximumDepth`) and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   public init(json text: String, options: JSONReadOptions = .init()) throws(JSONError) {
     let document = try JSONDocument(parsing: text, options: Self.clamped(options))
@@ -13,6 +16,9 @@ extension JSONValue {
 
   /// Parses UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - options: the nesting limit (at most `maximumDepth`) and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: [UInt8], options: JSONReadOptions = .init()) throws(JSONError) {
     let document = try JSONDocument(parsing: bytes, options: Self.clamped(options))
@@ -21,6 +27,9 @@ extension JSONValue {
 
   /// Parses UTF-8 JSON text.
   ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text; only read during the call.
+  ///   - options: the nesting limit (at most `maximumDepth`) and what to do with invalid Unicode.
   /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: UnsafeRawBufferPointer, options: JSONReadOptions = .init())
     throws(JSONError)
@@ -31,6 +40,9 @@ extension JSONValue {
 
   /// Parses JSON text, accepting nesting up to `maxDepth`.
   ///
+  /// - Parameters:
+  ///   - text: JSON text.
+  ///   - maxDepth: the deepest nesting of arrays and objects accepted (at most `maximumDepth`).
   /// - Throws: `JSONError` with the position of the first problem.
   public init(json text: String, maxDepth: Int) throws(JSONError) {
     try self.init(json: text, options: JSONReadOptions(maxDepth: maxDepth))
@@ -38,6 +50,9 @@ extension JSONValue {
 
   /// Parses UTF-8 JSON text, accepting nesting up to `maxDepth`.
   ///
+  /// - Parameters:
+  ///   - bytes: UTF-8 JSON text.
+  ///   - maxDepth: the deepest nesting of arrays and objects accepted (at most `maximumDepth`).
   /// - Throws: `JSONError` with the position of the first problem.
   public init(json bytes: [UInt8], maxDepth: Int) throws(JSONError) {
     try self.init(json: bytes, options: JSONReadOptions(maxDepth: maxDepth))
@@ -53,6 +68,8 @@ extension JSONValue {
 extension JSONDocument {
   /// The value at `node` as a `JSONValue` that owns all its data.
   ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the value, independent of the document.
   /// - Complexity: O(n) in the size of the value.
   public func value(of node: Node) -> JSONValue {
     switch entry(node).tag {
@@ -70,6 +87,9 @@ extension JSONDocument {
 
   /// The value at `node` where objects stay views into this document (for
   /// hooks: nothing is copied until somebody changes it).
+  ///
+  /// - Parameter node: a value node of this document.
+  /// - Returns: the value; its objects keep the document alive.
   public func lazyValue(of node: Node) -> JSONValue {
     switch entry(node).tag {
     case .array:

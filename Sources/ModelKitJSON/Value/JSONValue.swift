@@ -26,20 +26,43 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
   /// A Boolean value.
+  ///
+  /// - Parameter value: the Boolean.
   public init(_ value: Bool) { self = .bool(value) }
+
   /// An integer value.
+  ///
+  /// - Parameter value: the integer.
   public init(_ value: Int) { self = .number(JSONNumber(value)) }
+
   /// A 64-bit integer value.
+  ///
+  /// - Parameter value: the integer.
   public init(_ value: Int64) { self = .number(JSONNumber(value)) }
+
   /// An unsigned 64-bit integer value, kept exactly.
+  ///
+  /// - Parameter value: the integer.
   public init(_ value: UInt64) { self = .number(JSONNumber(value)) }
+
   /// A floating-point value; NaN and infinities, which JSON cannot express, become `null`.
+  ///
+  /// - Parameter value: the number.
   public init(_ value: Double) { self = JSONNumber(value).map(JSONValue.number) ?? .null }
+
   /// A string value.
+  ///
+  /// - Parameter value: the string.
   public init(_ value: String) { self = .string(value) }
+
   /// An array value.
+  ///
+  /// - Parameter value: the elements.
   public init(_ value: [JSONValue]) { self = .array(value) }
+
   /// An object value.
+  ///
+  /// - Parameter value: the object.
   public init(_ value: JSONObject) { self = .object(value) }
 }
 
@@ -50,18 +73,38 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
   /// `nil` is JSON `null`.
+  ///
+  /// - Parameter nilLiteral: the empty tuple a `nil` literal stands for.
   public init(nilLiteral: ()) { self = .null }
+
   /// A Boolean literal.
+  ///
+  /// - Parameter value: the literal.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
+
   /// An integer literal.
+  ///
+  /// - Parameter value: the literal.
   public init(integerLiteral value: Int64) { self = .number(JSONNumber(value)) }
+
   /// A float literal.
+  ///
+  /// - Parameter value: the literal.
   public init(floatLiteral value: Double) { self.init(value) }
+
   /// A string literal.
+  ///
+  /// - Parameter value: the literal.
   public init(stringLiteral value: String) { self = .string(value) }
+
   /// An array literal.
+  ///
+  /// - Parameter elements: the literal's elements.
   public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+
   /// A dictionary literal; a repeated key keeps its last value.
+  ///
+  /// - Parameter elements: the literal's keys and values.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(JSONObject(elements))
   }
@@ -125,11 +168,17 @@ extension JSONValue {
   }
 
   /// The member named `key` of an object, or nil (absent key or not an object).
+  ///
+  /// - Parameter key: the member's name.
+  /// - Returns: the member's value, or nil.
   public subscript(key: String) -> JSONValue? {
     object?[key]
   }
 
   /// The element at `index` of an array, or nil (out of range or not an array).
+  ///
+  /// - Parameter index: the element's 0-based position.
+  /// - Returns: the element, or nil.
   public subscript(index: Int) -> JSONValue? {
     guard case .array(let elements) = self, elements.indices.contains(index) else { return nil }
     return elements[index]

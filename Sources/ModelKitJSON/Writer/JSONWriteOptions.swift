@@ -8,6 +8,8 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
   public let rawValue: Int
 
   /// Creates options from their bits.
+  ///
+  /// - Parameter rawValue: the bits of the options to set.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
   /// Line breaks and two-space indentation, `"key": value`.

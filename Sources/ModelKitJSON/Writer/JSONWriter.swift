@@ -32,6 +32,10 @@ public struct JSONWriter {
   private var afterKey = false
 
   /// Creates a writer with an empty buffer.
+  ///
+  /// - Parameters:
+  ///   - options: pretty printing, sorted keys, unescaped slashes.
+  ///   - capacity: the bytes to reserve before the first write.
   public init(options: JSONWriteOptions = [], capacity: Int = 256) {
     self.options = options
     pretty = options.contains(.prettyPrinted)
@@ -62,6 +66,8 @@ public struct JSONWriter {
   public mutating func endObject() { close(UInt8(ascii: "}")) }
 
   /// Writes an object key and its colon; the next write is its value.
+  ///
+  /// - Parameter key: the key, escaped as JSON needs.
   public mutating func writeKey(_ key: String) {
     var key = key
     key.withUTF8 { writeKey(escapingAsNeeded: $0) }
@@ -185,18 +191,24 @@ public struct JSONWriter {
   }
 
   /// Writes `true` or `false`.
+  ///
+  /// - Parameter value: the Boolean.
   public mutating func write(_ value: Bool) {
     beforeValue()
     appendASCII(value ? "true" : "false")
   }
 
   /// Writes a string, escaped.
+  ///
+  /// - Parameter value: the string, escaped as JSON needs.
   public mutating func write(_ value: String) {
     beforeValue()
     appendString(value)
   }
 
   /// Writes a number's exact text.
+  ///
+  /// - Parameter value: the number.
   public mutating func write(_ value: JSONNumber) {
     beforeValue()
     var text = value.text
@@ -204,15 +216,21 @@ public struct JSONWriter {
   }
 
   /// Writes an integer.
+  ///
+  /// - Parameter value: the integer.
   public mutating func write(_ value: Int64) {
     beforeValue()
     appendInteger(magnitude: value.magnitude, negative: value < 0)
   }
 
   /// Writes an integer.
+  ///
+  /// - Parameter value: the integer.
   public mutating func write(_ value: Int) { write(Int64(value)) }
 
   /// Writes an unsigned integer, exactly.
+  ///
+  /// - Parameter value: the integer.
   public mutating func write(_ value: UInt64) {
     beforeValue()
     appendInteger(magnitude: value, negative: false)
@@ -220,6 +238,8 @@ public struct JSONWriter {
 
   /// Writes a `Double` in its shortest round-trip form, as `JSONEncoder`
   /// does (`1000`, `0.1`, `1e+20`); NaN and infinities as `null`.
+  ///
+  /// - Parameter value: the number.
   public mutating func write(_ value: Double) {
     guard value.isFinite else { return writeNull() }
     beforeValue()
@@ -228,6 +248,8 @@ public struct JSONWriter {
 
   /// Writes a `Float` in its shortest round-trip form, as `JSONEncoder`
   /// does; NaN and infinities as `null`.
+  ///
+  /// - Parameter value: the number.
   public mutating func write(_ value: Float) {
     guard value.isFinite else { return writeNull() }
     beforeValue()
@@ -245,6 +267,8 @@ public struct JSONWriter {
   // MARK: - Values
 
   /// Writes a whole value; with `.sortedKeys`, object keys in ascending order.
+  ///
+  /// - Parameter value: the value and everything inside it.
   public mutating func write(_ value: JSONValue) {
     switch value {
     case .null: writeNull()
@@ -323,6 +347,9 @@ private struct DigitSink: TextOutputStream {
 
 extension JSONValue {
   /// The value as UTF-8 JSON text.
+  ///
+  /// - Parameter options: pretty printing, sorted keys, unescaped slashes.
+  /// - Returns: the JSON text.
   public func jsonBytes(options: JSONWriteOptions = []) -> [UInt8] {
     var writer = JSONWriter(options: options)
     writer.write(self)
@@ -330,6 +357,9 @@ extension JSONValue {
   }
 
   /// The value as JSON text.
+  ///
+  /// - Parameter options: pretty printing, sorted keys, unescaped slashes.
+  /// - Returns: the JSON text.
   public func jsonString(options: JSONWriteOptions = []) -> String {
     String(decoding: jsonBytes(options: options), as: UTF8.self)
   }

@@ -268,7 +268,7 @@ struct DropInCoderTests {
     var rng = FoundationDifferentialTests.Seeded(state: 5)
     let pieces = [
       "{", "}", "[", "]", ",", ":", " ", "\n", "// c\n", "/* c */", "a", "$b", "_c", "'s'", "\"d\"", "'\\''", "'\\x41'",
-      "0x1F", "-0x2", "+3", ".5", "5.", "1e2", "true", "null", "'\\\n'", "\u{A0}", "Infinity", "é",
+      "0x1F", "-0x2", "+3", ".5", "5.", "1e2", "true", "null", "'\\\n'", "\u{A0}", "Infinity", "-NaN", "é",
     ]
     let decoder = ModelDecoder(options: DecodingOptions(strict: true))
     decoder.allowsJSON5 = true
@@ -279,13 +279,106 @@ struct DropInCoderTests {
       let text = (0..<Int.random(in: 1...12, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
       let data = Data(text.utf8)
       let ours = Result { try decoder.decode(JSONValue.self, from: data) }  // never a crash, whatever the text
-      guard let expected = try? foundation.decode(JSONValue.self, from: data),
-        !text.contains("Infinity")  // not read by ModelKit (see allowsJSON5)
-      else { continue }
+      guard let expected = try? foundation.decode(JSONValue.self, from: data) else { continue }
       #expect(try ours.get() == expected, "\(text)")
       agreed += 1
     }
     #expect(agreed > 100, "the generator should make valid JSON5 often: \(agreed)")
+  }
+
+  struct NonFinite: Codable, Equatable {
+    var double: Double?
+    var float: Float?
+    var floats: [Float]?
+    var byName: [String: Double]?
+    var int: Int?
+    var text: String?
+    var flag: Bool?
+
+    /// NaN compares unequal to itself: compare the bits.
+    static func == (lhs: Self, rhs: Self) -> Bool {
+      lhs.double?.bitPattern == rhs.double?.bitPattern && lhs.float?.bitPattern == rhs.float?.bitPattern
+        && lhs.floats?.map(\.bitPattern) == rhs.floats?.map(\.bitPattern)
+        && lhs.byName?.mapValues(\.bitPattern) == rhs.byName?.mapValues(\.bitPattern) && lhs.int == rhs.int
+        && lhs.text == rhs.text && lhs.flag == rhs.flag
+    }
+  }
+
+  /// JSON5's `Infinity` and `NaN`, signed or not, in every place a number
+  /// goes, against `JSONDecoder`: the same values where it reads them, the
+  /// same error case and path where it does not (an integer, a string).
+  @Test func json5InfinityAndNaNReadAsJSONDecoderReadsThem() throws {
+    var rng = FoundationDifferentialTests.Seeded(state: 11)
+    let literals = ["Infinity", "-Infinity", "+Infinity", "NaN", "-NaN", "+NaN", "1.5", "-0", "null", "'x'", "true"]
+    let fields = ["double", "float", "floats", "byName", "int", "text", "flag"]
+    let strict = ModelDecoder(options: DecodingOptions(strict: true))
+    strict.allowsJSON5 = true
+    let lenient = ModelDecoder()
+    lenient.allowsJSON5 = true
+    let foundation = JSONDecoder()
+    foundation.allowsJSON5 = true
+    var nonFiniteRead = 0
+    for _ in 0..<1_500 {
+      let members = fields.shuffled(using: &rng).prefix(Int.random(in: 1...4, using: &rng)).map { field in
+        let value = { literals.randomElement(using: &rng)! }
+        let space = ["", " ", "/* c */ "].randomElement(using: &rng)!
+        switch field {
+        case "floats": return "floats: [\((0..<Int.random(in: 0...3, using: &rng)).map { _ in value() }.joined(separator: ", "))]"
+        case "byName": return "byName: {Infinity: \(value()), 'NaN':\(space)\(value())}"
+        default: return "\(field):\(space)\(value())\(space)"
+        }
+      }
+      let text = "{" + members.joined(separator: ", ") + (Bool.random(using: &rng) ? ",}" : "}")
+      let data = Data(text.utf8)
+      switch Result(catching: { try foundation.decode(NonFinite.self, from: data) }) {
+      case .success(let expected):
+        #expect(try strict.decode(NonFinite.self, from: data) == expected, "\(text)")
+        #expect(try lenient.decode(NonFinite.self, from: data) == expected, "\(text)")
+        if text.contains("Infinity") || text.contains("NaN") { nonFiniteRead += 1 }
+      case .failure(let expected):
+        let found = FoundationDifferentialTests.summary(of: Result { try strict.decode(NonFinite.self, from: data) })
+        let expected = FoundationDifferentialTests.summary(expected)
+        if found.contains("[\"byName\", ") && expected.contains("[\"byName\", ") {
+          // JSONDecoder walks a dictionary in hash order: which bad member it names is not defined.
+          #expect(found != "a value", "\(text)")
+        } else {
+          #expect(found == expected, "\(text)")
+        }
+      }
+    }
+    #expect(nonFiniteRead > 200, "the generator should give JSONDecoder infinities and NaNs to read: \(nonFiniteRead)")
+    // Values in arrays and at the top level, and what a JSONValue makes of them.
+    for text in ["[Infinity, -Infinity, NaN, -NaN, +NaN, 1]", "[-Infinity/* c */, NaN\n]"] {
+      let expected = try foundation.decode([Double].self, from: Data(text.utf8)).map(\.bitPattern)
+      #expect(try strict.decode([Double].self, from: text).map(\.bitPattern) == expected, "\(text)")
+      #expect(try strict.decode([Float16].self, from: text).map(\.bitPattern)
+        == foundation.decode([Float16].self, from: Data(text.utf8)).map(\.bitPattern), "\(text)")
+    }
+    #expect(try strict.decode(Double.self, from: "-Infinity") == -.infinity)
+    // A large array, read in windows: the offsets are the whole text's.
+    let large = "[" + (0..<60_000).map { ["Infinity", "-NaN", "1.5", "-Infinity"][$0 % 4] }.joined(separator: ", ") + "]"
+    #expect(large.utf8.count > 256 * 1024)
+    #expect(try strict.decode([Double].self, from: Data(large.utf8)).map(\.bitPattern)
+      == foundation.decode([Double].self, from: Data(large.utf8)).map(\.bitPattern))
+    let decimals = "[NaN, -Infinity, +Infinity, -NaN, 2.5]"
+    #expect(try strict.decode([Decimal].self, from: decimals).map(\.isNaN)
+      == foundation.decode([Decimal].self, from: Data(decimals.utf8)).map(\.isNaN))
+    let wordKeys = "{true: 1, null: 2, Infinity: 3, NaN /* c */ : 4}"
+    #expect(try strict.decode([String: Int].self, from: wordKeys)
+      == foundation.decode([String: Int].self, from: Data(wordKeys.utf8)))
+    // Numbers written as the texts the words are rewritten as stay numbers beyond Double.
+    for text in ["[1e999999]", "[-2e999999]", "[2E999999]"] {
+      #expect(FoundationDifferentialTests.summary(of: Result { try strict.decode([Double].self, from: text) })
+        == FoundationDifferentialTests.summary(of: Result { try foundation.decode([Double].self, from: Data(text.utf8)) }), "\(text)")
+      #expect(try lenient.decode([Double].self, from: "[NaN, \(text.dropFirst().dropLast())]").count == 1, "\(text)")
+    }
+    // Not JSON5: a sign apart from its word, another spelling, an unquoted word as a value.
+    for invalid in ["[- Infinity]", "[infinity]", "[Infinityx]", "[Inf]", "{a: foo}", "[NaN1]"] {
+      #expect(throws: DecodingError.self, "\(invalid)") { try foundation.decode([Double].self, from: Data(invalid.utf8)) }
+      #expect(throws: DecodingError.self, "\(invalid)") { try strict.decode([Double].self, from: invalid) }
+    }
+    // Without the option they are not read at all.
+    #expect(throws: DecodingError.self) { try ModelDecoder().decode([Double].self, from: "[Infinity]") }
   }
 
   @Test func dynamicMetatypeDecodesAsItself() throws {

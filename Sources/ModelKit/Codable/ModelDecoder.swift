@@ -87,8 +87,10 @@ public final class ModelDecoder: Sendable {
   /// Whether the input is read as JSON5, as `JSONDecoder` reads it with the
   /// same option: comments, trailing commas, unquoted keys, single-quoted
   /// strings and JSON5's escapes, hexadecimal numbers, `+` signs and bare
-  /// decimal points (`Infinity` and `NaN` are not read). Default `false`.
-  /// Positions in errors refer to the input as rewritten to JSON.
+  /// decimal points, and `Infinity` and `NaN`, signed or not, for
+  /// floating-point values (`Decimal.nan` for a `Decimal`, as `JSONDecoder`
+  /// gives). Default `false`. Positions in errors refer to the input as
+  /// rewritten to JSON, where those words are numbers such as `1e999999`.
   public var allowsJSON5: Bool {
     get { settings[\.form.isJSON5] }
     set { settings[\.form.isJSON5] = newValue }
@@ -124,9 +126,7 @@ public final class ModelDecoder: Sendable {
   {
     let current = settings.current
     if let text = InputText.utf8(data, form: current.settings.form) {
-      return try decode(type, count: text.count, current, userInfo: userInfo, windows: { try text.withUnsafeBytes($0) }) {
-        options throws(ModelError) in try InputDocument(text, options)
-      }
+      return try decode(type, from: text, current, userInfo: userInfo)
     }
     return try decode(type, count: data.count, current, userInfo: userInfo, windows: { try data.withUnsafeBytes($0) }) {
       options throws(ModelError) in try InputDocument(data, options)
@@ -185,10 +185,7 @@ public final class ModelDecoder: Sendable {
         options throws(ModelError) in try InputDocument(text, options)
       }
     }
-    let json = form.json(Array(text.utf8))
-    return try decode(type, count: json.count, current, windows: { try json.withUnsafeBytes($0) }) {
-      options throws(ModelError) in try InputDocument(json, options)
-    }
+    return try decode(type, from: form.json(Array(text.utf8)), current)
   }
 
   /// Decodes `type` from a `JSONValue`.
@@ -217,10 +214,7 @@ public final class ModelDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let current = settings.current
     let form = current.settings.form
-    let json = form.rewrites ? form.json(bytes) : bytes
-    return try decode(type, count: json.count, current, windows: { try json.withUnsafeBytes($0) }) {
-      options throws(ModelError) in try InputDocument(json, options)
-    }
+    return try decode(type, from: form.rewrites ? form.json(bytes) : InputText.Rewritten(json: bytes), current)
   }
 
   /// Decodes `type` from a JSON object.
@@ -237,12 +231,24 @@ public final class ModelDecoder: Sendable {
     return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }
   }
 
+  /// Decodes `type` from input already rewritten as the reader takes it.
+  private func decode<T: Decodable>(
+    _ type: T.Type, from input: InputText.Rewritten, _ current: CoderSettings<Settings>.Snapshot,
+    userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  ) throws -> T {
+    let json = input.json
+    return try decode(
+      type, count: json.count, current, userInfo: userInfo, readsNonFinite: input.hasNonFinite,
+      windows: { try json.withUnsafeBytes($0) }
+    ) { options throws(ModelError) in try InputDocument(json, options) }
+  }
+
   /// Decodes `type` from UTF-8 JSON of `count` bytes with the `current`
   /// settings: a large top-level array a window at a time (`windows` lends
   /// the bytes), anything else whole (`whole` parses them).
   private func decode<T: Decodable>(
     _ type: T.Type, count: Int, _ current: CoderSettings<Settings>.Snapshot,
-    userInfo: [CodingUserInfoKey: any Sendable] = [:],
+    userInfo: [CodingUserInfoKey: any Sendable] = [:], readsNonFinite: Bool = false,
     windows: ((UnsafeRawBufferPointer) throws -> Any?) throws -> Any?,
     whole: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
@@ -250,7 +256,7 @@ public final class ModelDecoder: Sendable {
       let array = T.self as? any WindowedArrayDecoding.Type
     {
       let options = current.settings.options
-      let strategies = strategies(current, userInfo)
+      let strategies = strategies(current, userInfo, readsNonFinite)
       do {
         if let value = try windows({ try array.decodeInWindows($0, options: options, strategies: strategies) }) {
           return value as! T  // `array` is `T.self`
@@ -259,22 +265,25 @@ public final class ModelDecoder: Sendable {
         throw error.decodingError
       }
     }
-    return try decode(type, current, userInfo: userInfo, parse: whole)
+    return try decode(type, current, userInfo: userInfo, readsNonFinite: readsNonFinite, parse: whole)
   }
 
-  /// The strategies a call hands to its converters: the settings', with `userInfo` added.
-  private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
-    -> DecodingStrategies
-  {
+  /// The strategies a call hands to its converters: the settings', with
+  /// `userInfo` added and the input's JSON5 infinities and NaNs.
+  private func strategies(
+    _ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable],
+    _ readsNonFinite: Bool
+  ) -> DecodingStrategies {
     var strategies = current.settings.strategies
     if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
+    strategies.readsNonFinite = readsNonFinite
     return strategies
   }
 
   /// Decodes `type` from the document `parse` makes, with the `current` settings.
   private func decode<T: Decodable>(
     _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    parse: (DecodingOptions) throws(ModelError) -> InputDocument
+    readsNonFinite: Bool = false, parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
     let input: InputDocument
     do {
@@ -282,7 +291,7 @@ public final class ModelDecoder: Sendable {
     } catch {
       throw error.decodingError
     }
-    let strategies = strategies(current, userInfo)
+    let strategies = strategies(current, userInfo, readsNonFinite)
     let call = DecodeCall(ReadContext(document: input.document, options: current.settings.options, strategies: strategies))
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {

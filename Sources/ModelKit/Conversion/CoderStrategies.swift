@@ -11,6 +11,22 @@ struct DecodingStrategies: Sendable {
   /// Applies to Codable values (a `JSONModel`'s keys follow its schema and `options.keyDecoding`).
   var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+  /// Whether the call's input is JSON5 with `Infinity` or `NaN` in it,
+  /// which reach the reader as the numbers of `nonFiniteTexts`.
+  var readsNonFinite = false
+
+  /// The number texts JSON5's `Infinity`, `-Infinity`, `NaN` and `-NaN`
+  /// are rewritten as: beyond every floating-point type, so that a reader
+  /// that does not know them fails; no number of the input is rewritten as one.
+  static let nonFiniteTexts: [(text: [UInt8], value: Double)] = [
+    (Array("1e999999".utf8), .infinity), (Array("-1e999999".utf8), -.infinity),
+    (Array("2e999999".utf8), .nan), (Array("-2e999999".utf8), -.nan),
+  ]
+
+  /// The value `text` stands for when it is one of `nonFiniteTexts`.
+  static func nonFiniteValue(_ text: some Collection<UInt8>) -> Double? {
+    nonFiniteTexts.first { $0.text.elementsEqual(text) }?.value
+  }
 }
 
 /// The strategies of one `ModelEncoder` call; as `DecodingStrategies`, they

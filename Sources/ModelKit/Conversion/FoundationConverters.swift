@@ -226,6 +226,8 @@ final class DecimalConverter: ValueConverter<Decimal> {
   private static let posix = Locale(identifier: "en_US_POSIX")
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Decimal> {
+    // JSON5's `Infinity` and `NaN`, which `JSONDecoder` reads as `Decimal.nan`.
+    if context.json5NonFinite(node) != nil { return .value(.nan) }
     switch context.decimalText(node) {
     case .value(let text):
       guard let decimal = Decimal(string: text, locale: Self.posix), decimal.isFinite else { return .failed(.outOfRange) }

@@ -106,8 +106,10 @@ extension ReadContext {
   }
 
   /// A string that a coder's non-conforming-float strategy names (its
-  /// text for an infinity or NaN), as that value; nil otherwise.
+  /// text for an infinity or NaN), or JSON5's `Infinity` or `NaN`, as that
+  /// value; nil otherwise.
   func nonConformingFloat(_ node: JSONDocument.Node) -> Double? {
+    if let value = json5NonFinite(node) { return value }
     guard let strategy = strategies?.nonConformingFloats,
       case let .convertFromString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan) =
         strategy,
@@ -119,6 +121,12 @@ extension ReadContext {
     case nan: return .nan
     default: return nil
     }
+  }
+
+  /// The infinity or NaN that JSON5's `Infinity` or `NaN` at `node` stands for; nil for any other value.
+  func json5NonFinite(_ node: JSONDocument.Node) -> Double? {
+    guard strategies?.readsNonFinite == true, let text = document.numberText(node) else { return nil }
+    return DecodingStrategies.nonFiniteValue(text.utf8)
   }
 
   /// A string: JSON strings as they are; leniently a number's exact text and

@@ -4,21 +4,27 @@
 /// `\'`, `\xHH` and escaped line breaks (kept in the string, as
 /// `JSONDecoder` keeps them) turned into JSON's escapes, hexadecimal
 /// numbers, `+` signs and bare decimal points written as JSON numbers.
-/// `Infinity` and `NaN` have no JSON text and are left for the reader to
-/// reject; so is anything else that is not JSON5 as `JSONDecoder` reads it
-/// (`\v` and `\0` included).
+/// `Infinity` and `NaN` (signed or not) have no JSON text: each is written
+/// as a number beyond every floating-point type that no number of the input
+/// is written as (`DecodingStrategies.nonFiniteTexts`), so that a reader that does not know
+/// them fails, and one that asks for a floating-point value gets theirs, as
+/// from `JSONDecoder`. Anything else that is not JSON5 as `JSONDecoder`
+/// reads it (`\v` and `\0`, an unquoted word as a value) is left for the
+/// reader to reject.
 enum JSON5Text {
-  /// `bytes` (UTF-8 JSON5) as UTF-8 JSON.
-  static func json(_ bytes: [UInt8]) -> [UInt8] {
+  /// `bytes` (UTF-8 JSON5) as UTF-8 JSON, and whether it holds any of
+  /// `DecodingStrategies.nonFiniteTexts`.
+  static func json(_ bytes: [UInt8]) -> (json: [UInt8], hasNonFinite: Bool) {
     var rewriter = Rewriter(input: bytes)
     rewriter.run()
-    return rewriter.output
+    return (rewriter.output, rewriter.hasNonFinite)
   }
 
   private struct Rewriter {
     let input: [UInt8]
     var index = 0
     var output: [UInt8] = []
+    var hasNonFinite = false
 
     init(input: [UInt8]) {
       self.input = input
@@ -143,6 +149,7 @@ enum JSON5Text {
     /// A number: a `+` sign dropped, `0x…` as decimal digits, `.5` as
     /// `0.5`, `5.` as `5`; anything else copied for the reader to judge.
     private mutating func number() {
+      let start = output.count
       var negative = false
       if let sign = peek(index), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
         negative = sign == UInt8(ascii: "-")
@@ -166,7 +173,13 @@ enum JSON5Text {
         return
       }
       guard hasDigits(index) || (peek(index) == UInt8(ascii: ".") && hasDigits(index + 1)) else {
-        return  // a sign or point alone (`-Infinity`): the rest is read as it comes
+        // A signed `Infinity` or `NaN`, else a sign or point alone for the reader to reject.
+        if let (word, value) = nonFiniteWord(at: index) {
+          index += word
+          output.removeLast(negative ? 1 : 0)
+          writeNonFinite(negative ? -value : value)
+        }
+        return
       }
       if peek(index) == UInt8(ascii: ".") { output.append(UInt8(ascii: "0")) }
       while let byte = peek(index), Self.isNumberByte(byte) {
@@ -175,21 +188,69 @@ enum JSON5Text {
         if byte == UInt8(ascii: "."), !hasDigits(index) { continue }
         output.append(byte)
       }
+      // A number of the input written as one of those texts gets a `.0`
+      // after its first digit: the same value, out of range as well.
+      if DecodingStrategies.nonFiniteValue(output[start...]) != nil {
+        output.insert(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")], at: start + (negative ? 2 : 1))
+      }
     }
 
-    /// An unquoted word: a literal (`true`, `false`, `null`, and `Infinity`
-    /// or `NaN` for the reader to reject), else a key, quoted.
+    /// An unquoted word: a key (quoted) before a colon, else `Infinity` or
+    /// `NaN`, else copied (`true`, `false`, `null`, or for the reader to reject).
     private mutating func identifier() {
       let start = index
       while let byte = peek(index), isIdentifierPart(byte) { index += 1 }
       let word = input[start..<index]
-      if ["true", "false", "null", "Infinity", "NaN"].contains(where: { word.elementsEqual($0.utf8) }) {
+      if isFollowedByColon(index) {
+        output.append(UInt8(ascii: "\""))
         output.append(contentsOf: word)
+        output.append(UInt8(ascii: "\""))
+      } else if let (_, value) = nonFiniteWord(at: start) {
+        writeNonFinite(value)
       } else {
-        output.append(UInt8(ascii: "\""))
         output.append(contentsOf: word)
-        output.append(UInt8(ascii: "\""))
       }
+    }
+
+    /// `Infinity` or `NaN` as a whole word at `offset`: its length and value.
+    private func nonFiniteWord(at offset: Int) -> (length: Int, value: Double)? {
+      for (word, value) in [("Infinity", Double.infinity), ("NaN", Double.nan)] {
+        let end = offset + word.utf8.count
+        if end <= input.count, input[offset..<end].elementsEqual(word.utf8), !(peek(end).map(isIdentifierPart) ?? false) {
+          return (word.utf8.count, value)
+        }
+      }
+      return nil
+    }
+
+    private mutating func writeNonFinite(_ value: Double) {
+      hasNonFinite = true
+      let isNaN = value.isNaN
+      output.append(contentsOf: DecodingStrategies.nonFiniteTexts.first { $0.value.isNaN == isNaN && $0.value.sign == value.sign }!.text)
+    }
+
+    /// Whether the next byte at or after `offset`, past white space and
+    /// comments, is a colon: the word before it is a key.
+    private func isFollowedByColon(_ offset: Int) -> Bool {
+      var offset = offset
+      while let byte = peek(offset) {
+        switch byte {
+        case 0x20, 0x09, 0x0A, 0x0D:
+          offset += 1
+        case UInt8(ascii: "/") where peek(offset + 1) == UInt8(ascii: "/"):
+          while let byte = peek(offset), byte != 0x0A, byte != 0x0D { offset += 1 }
+        case UInt8(ascii: "/") where peek(offset + 1) == UInt8(ascii: "*"):
+          offset += 2
+          while offset < input.count, !(input[offset] == UInt8(ascii: "*") && peek(offset + 1) == UInt8(ascii: "/")) {
+            offset += 1
+          }
+          offset += 2
+        default:
+          guard let length = extraWhiteSpaceLength(at: offset) else { return byte == UInt8(ascii: ":") }
+          offset += length
+        }
+      }
+      return false
     }
 
     private func isIdentifierStart(_ byte: UInt8) -> Bool {

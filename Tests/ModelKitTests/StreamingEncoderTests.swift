@@ -119,6 +119,46 @@ struct StreamingEncoderTests {
     #expect(calls.inner == 3)
   }
 
+  /// Keys in an order `.sortedKeys` changes at every level, some of them
+  /// alike but for case, accents or length, in a value that counts its encodes.
+  struct Unsorted: Encodable {
+    let calls: Calls
+    enum CodingKeys: String, CodingKey { case zeta, Zeta, alpha, é = "é", e, ee, nested, list }
+    func encode(to encoder: any Encoder) throws {
+      calls.outer += 1
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(1, forKey: .zeta)
+      try container.encode("Z", forKey: .Zeta)
+      var nested = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .nested)
+      try nested.encode(["b": 2, "a": 1], forKey: .list)
+      try nested.encode(true, forKey: .alpha)
+      try container.encode(2.5, forKey: .alpha)
+      try container.encode([["y": [1], "x": [3, 4]]], forKey: .list)
+      try container.encode("accent", forKey: .é)
+      try container.encode("short", forKey: .e)
+      try container.encodeNil(forKey: .ee)
+    }
+  }
+
+  @Test func sortedKeysStreamInJSONEncodersOrder() throws {
+    let calls = Calls()
+    for formatting: JSONEncoder.OutputFormatting in [.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+      let foundation = JSONEncoder()
+      foundation.outputFormatting = formatting
+      let ours = ModelEncoder()
+      ours.outputFormatting = formatting
+      let before = calls.outer
+      let bytes = try ours.encode(Unsorted(calls: calls))
+      #expect(calls.outer == before + 1)  // encoded once
+      #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try foundation.encode(Unsorted(calls: calls)), as: UTF8.self))
+      // Inside an array, as a dictionary's value, and as a value that must be built as a tree.
+      let holder: [String: [Unsorted]] = ["k": [Unsorted(calls: calls)]]
+      #expect(try ours.encode(holder) == foundation.encode(holder))
+      let outer = Outer(calls: calls, items: [CountedInterleaved(calls: calls)])
+      #expect(try ours.encode(outer) == foundation.encode(outer))
+    }
+  }
+
   /// Encodes nothing at all.
   struct Silent: Encodable {
     func encode(to encoder: any Encoder) throws {}

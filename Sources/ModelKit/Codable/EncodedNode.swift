@@ -145,3 +145,29 @@ final class EncodedNode {
     }
   }
 }
+
+extension EncodedNode.Item {
+  /// A finished member or element holding `scalar`.
+  init(_ scalar: EncodedScalar) {
+    if case .double(let double) = scalar {
+      self = .double(double)
+    } else {
+      self = .value(scalar.value)
+    }
+  }
+}
+
+extension EncodedScalar {
+  /// The scalar as a value (a non-finite double as `null`).
+  var value: JSONValue {
+    switch self {
+    case .null: .null
+    case .bool(let flag): .bool(flag)
+    case .string(let text): .string(text)
+    case .int(let integer): JSONValue(integer)
+    case .uint(let integer): JSONValue(integer)
+    case .double(let double): JSONValue(double)
+    case .digits(let number): .number(number)
+    }
+  }
+}

@@ -1,11 +1,13 @@
 import Foundation
 
 /// Signals that a type used its encoding containers in an order a stream
-/// cannot follow; that value (only) is then encoded again as a tree.
+/// cannot follow; that value (only) is then built as a tree.
 struct OutOfOrderEncoding: Error {}
 
-/// One `Encodable` value written straight into a `WriteContext`'s writer,
-/// with no tree in between.
+/// One Codable encoding call: its `Encodable` value written straight into a
+/// `WriteContext`'s writer where it can be, and built as a tree of
+/// `EncodedNode`s only where it must be, by one encoder (`ValueEncoder`)
+/// whose containers write to either.
 ///
 /// A stream can follow a type as long as its containers nest: a container
 /// is written to only while no later sibling is open, and the encoder a
@@ -14,12 +16,15 @@ struct OutOfOrderEncoding: Error {}
 /// type does something else (writes to a container it left, keeps an
 /// encoder, asks one encoder for a second container as a subclass sharing
 /// its superclass's does), the stream rewinds to where that value began and
-/// encodes it alone with the tree encoder, which accepts any order and
-/// merges repeated keys; later values of its type in the same call go to
-/// the tree directly, and everything around them still streams. A key a
-/// type writes twice into one container is handled the same way: the tree
-/// writes it once, with its last value, as `JSONEncoder` does. A key-sorted
-/// output is built as a tree throughout.
+/// builds that value alone as a tree, which accepts any order and merges
+/// repeated keys; later values of its type in the same call are built as
+/// trees directly, and everything around them still streams. A key a type
+/// writes twice into one container is handled the same way: the tree
+/// writes it once, with its last value, as `JSONEncoder` does. A type whose
+/// `JSONKeyMapping` has key paths (which merge into shared objects) is
+/// built as a tree, and so is `encodeValue`'s value, whole. With
+/// `.sortedKeys` an object streams too: its members are put in key order
+/// where they were written, when it closes.
 final class EncodingStream {
   // The mutable state is only touched from the one thread running `encode`,
   // one access at a time: dynamic exclusivity checks would only cost time.
@@ -37,6 +42,8 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
+    /// Where this object's entries begin in `members` (with `.sortedKeys`).
+    let membersStart: Int
     /// The enclosing container's `keysStart` and `keyFilter`, restored when this one closes.
     let outerKeysStart: Int
     let outerKeyFilter: UInt64
@@ -46,6 +53,11 @@ final class EncodingStream {
   /// writes twice: one array of integers for all (no allocation per object,
   /// no reference counting per key).
   @exclusivity(unchecked) private var keyHashes: [Int] = []
+  /// With `.sortedKeys`, the members of the open objects, innermost last:
+  /// where each began in the output (before its separator) and its key.
+  @exclusivity(unchecked) private var members: [(start: Int, key: String)] = []
+  /// Whether objects are put in key order as they close.
+  private let sortsKeys: Bool
   /// Where the innermost container's key hashes begin in `keyHashes`.
   @exclusivity(unchecked) private var keysStart = 0
   /// A one-word filter of the innermost container's key hashes: a key
@@ -67,6 +79,7 @@ final class EncodingStream {
 
   private init(call: EncodeCall) {
     self.call = call
+    sortsKeys = call.options.contains(.sortedKeys)
     write = Self.placeholder
     frames.reserveCapacity(8)
     keyHashes.reserveCapacity(64)
@@ -82,27 +95,36 @@ final class EncodingStream {
   static func encode<Value: Encodable>(_ value: Value, into context: inout WriteContext, call: EncodeCall)
     throws(ModelError)
   {
-    if !call.options.contains(.sortedKeys) {
-      let checkpoint = context.json.checkpoint
-      let encoding = EncodingStream(call: call)
-      swap(&encoding.write, &context)
-      defer { encoding.isAbandoned = true }
-      var failure: (any Error)?
-      do {
-        try encoding.encodeTop(value)
-      } catch {
-        failure = error
-      }
-      swap(&encoding.write, &context)
-      if !encoding.isAbandoned {
-        guard let failure else { return }
-        throw ModelError.encoding(failure, of: Value.self, at: call.root)
-      }
-      context.json.rewind(to: checkpoint)
+    let checkpoint = context.json.checkpoint
+    let encoding = EncodingStream(call: call)
+    swap(&encoding.write, &context)
+    defer { encoding.isAbandoned = true }
+    var failure: (any Error)?
+    do {
+      try encoding.encodeTop(value)
+    } catch {
+      failure = error
     }
-    let node = try TreeEncoder.encode(value, call: call)
+    swap(&encoding.write, &context)
+    if !encoding.isAbandoned {
+      guard let failure else { return }
+      throw ModelError.encoding(failure, of: Value.self, at: call.root)
+    }
+    context.json.rewind(to: checkpoint)
+    let node = try tree(of: value, call: call)
     if node.isEmpty && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
     node.write(into: &context.json)
+  }
+
+  /// `value` built as a tree, the whole of a call.
+  static func tree<Value: Encodable>(of value: Value, call: EncodeCall) throws(ModelError) -> EncodedNode {
+    let node = EncodedNode()
+    do {
+      try EncodingStream(call: call).encode(value, into: node, parent: nil, key: .none)
+    } catch {
+      throw ModelError.encoding(error, of: Value.self, at: call.root)
+    }
+    return node
   }
 
   private func encodeTop<Value: Encodable>(_ value: Value) throws {
@@ -119,9 +141,9 @@ final class EncodingStream {
     /// Its `JSONKeyMapping` has key paths, which merge into shared
     /// objects: built as a tree, then written.
     case tree
-    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`;
-    /// a `String`-keyed dictionary's keys meet no key strategy.
-    case own(renames: [String: String]?, keysAsTheyAre: Bool)
+    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`
+    /// (one name each); a `String`-keyed dictionary's keys meet no key strategy.
+    case own(mapping: [String: [String]]?, keysAsTheyAre: Bool)
   }
 
   private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
@@ -161,10 +183,10 @@ final class EncodingStream {
         if mapping.values.contains(where: { $0.count > 1 }) {
           plan = .tree
         } else {
-          plan = .own(renames: mapping.compactMapValues(\.first), keysAsTheyAre: false)
+          plan = .own(mapping: mapping, keysAsTheyAre: false)
         }
       } else {
-        plan = .own(renames: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
+        plan = .own(mapping: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
       }
       lock.withLock { plans[identifier] = plan }
       return plan
@@ -174,11 +196,11 @@ final class EncodingStream {
   /// Writes `value` into the pending slot `slot`. A value that writes
   /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
   /// model, a member is left out and an element is `null`.
-  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: StreamingEncoder?, key: StreamingEncoder.PathKey)
+  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: ValueEncoder?, key: ValueEncoder.PathKey)
     throws
   {
     let depth = frames.count
-    try StackGuard.check(depth: depth, at: call.path(StreamingEncoder.path(parent, key)))
+    try StackGuard.check(depth: depth, at: call.path(ValueEncoder.path(parent, key)))
     if Value.self == String.self {
       try begin(slot)
       write.json.write(Self.load(value, as: String.self))
@@ -203,13 +225,14 @@ final class EncodingStream {
         }
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
-      case .own(let renames, let keysAsTheyAre):
+      case .own(let mapping, let keysAsTheyAre):
         let start = resumePoint(slot: slot)
         var failure: (any Error)?
         do {
           try value.encode(
-            to: StreamingEncoder(
-              encoding: self, slot: slot, parent: parent, key: key, renames: renames, keysAsTheyAre: keysAsTheyAre))
+            to: ValueEncoder(
+              encoding: self, destination: .slot(slot), parent: parent, key: key, mapping: mapping,
+              keysAsTheyAre: keysAsTheyAre))
         } catch {
           failure = error
         }
@@ -236,6 +259,7 @@ final class EncodingStream {
     let output: JSONWriter.Checkpoint
     let frames: Int
     let keyHashes: Int
+    let members: Int
     let keysStart: Int
     let keyFilter: UInt64
     let pendingKey: String?
@@ -245,7 +269,8 @@ final class EncodingStream {
 
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
-      output: write.json.checkpoint, frames: frames.count, keyHashes: keyHashes.count, keysStart: keysStart,
+      output: write.json.checkpoint, frames: frames.count, keyHashes: keyHashes.count, members: members.count,
+      keysStart: keysStart,
       keyFilter: keyFilter, pendingKey: pendingKey, pendingNeedsNull: pendingNeedsNull, slot: slot)
   }
 
@@ -254,6 +279,7 @@ final class EncodingStream {
     write.json.rewind(to: point.output)
     frames.removeLast(frames.count - point.frames)
     keyHashes.removeLast(keyHashes.count - point.keyHashes)
+    members.removeLast(members.count - point.members)
     (keysStart, keyFilter) = (point.keysStart, point.keyFilter)
     (pendingSlot, pendingKey, pendingNeedsNull) = (point.slot, point.pendingKey, point.pendingNeedsNull)
     (isAbandoned, faultID) = (false, 0)
@@ -268,37 +294,73 @@ final class EncodingStream {
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).
   private func encodeAsTree<Value: Encodable>(
-    _ value: Value, slot: Int, parent: StreamingEncoder?, key: StreamingEncoder.PathKey
+    _ value: Value, slot: Int, parent: ValueEncoder?, key: ValueEncoder.PathKey
   ) throws {
     let node = EncodedNode()
-    let path = StreamingEncoder.path(parent, key)
-    try TreeEncoder(call: call, node: node, parentPath: path).encode(value, into: node, parent: path, key: nil)
+    try encode(value, into: node, parent: parent, key: key)
     if !node.isEmpty {
       try begin(slot)
       node.write(into: &write.json)
     }
   }
 
-  /// A double; one that is not finite as the coder's strategy says, or,
-  /// inside a model, left out (`null` as an element).
-  private func encode(_ value: Double, slot: Int, at parent: StreamingEncoder?, _ key: StreamingEncoder.PathKey)
+  /// Builds `value` into `node`: ModelKit's converters for the types it
+  /// knows, the value's own `encode(to:)` for the others.
+  func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, parent: ValueEncoder?, key: ValueEncoder.PathKey)
     throws
   {
+    try StackGuard.check(depth: (parent?.depth ?? 0) + 1, at: call.path(ValueEncoder.path(parent, key)))
+    // Containers encode themselves, so their elements come back here one by one.
+    if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
+      if !call.isCoderCall && converter.isOmitted(value) { return }
+      // The path is only worth assembling for a value whose writing can fail.
+      var context = call.detachedContext(at: converter.encodingCanFail ? ValueEncoder.path(parent, key) : [])
+      try converter.encode(value, &context)
+      node.set(try WriteContext.value(of: context.json.bytes))
+      return
+    }
+    let mapping = call.converters.outputMapping(for: Value.self)
+    let keysAsTheyAre = mapping == nil && call.converters.isStringKeyedDictionary(Value.self)
+    try value.encode(
+      to: ValueEncoder(
+        encoding: self, destination: .node(node), parent: parent, key: key, mapping: mapping,
+        keysAsTheyAre: keysAsTheyAre))
+    if Value.self is any SetAlgebra.Type { node.sortElements() }
+    // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
+    let isTopLevel = parent == nil && key.codingKey == nil
+    if node.isEmpty && call.isCoderCall && !(isTopLevel && call.isOutermost) { node.makeObject() }
+  }
+
+  /// A double; one that is not finite as the coder's strategy says, or,
+  /// inside a model, left out (`null` as an element).
+  private func encode(_ value: Double, slot: Int, at parent: ValueEncoder?, _ key: ValueEncoder.PathKey) throws {
     guard value.isFinite else {
       guard call.isCoderCall else { return }
+      let text = try nonFinite(value, at: ValueEncoder.path(parent, key))
       try begin(slot)
-      return try writeNonFinite(value, at: StreamingEncoder.path(parent, key))
+      return write(text)
     }
     try begin(slot)
     write.json.write(value)
   }
 
-  /// Writes a NaN or infinity as the coder's strategy says, or throws for it at `keys`.
-  func writeNonFinite(_ value: Double, at keys: @autoclosure () -> [any CodingKey]) throws {
-    let outer = write.path
-    write.path = call.path(keys())
-    defer { write.path = outer }
-    try write.write(value)
+  /// A NaN or infinity as the coder's strategy writes it; throws for it at `keys` otherwise.
+  func nonFinite(_ value: Double, at keys: @autoclosure () -> [any CodingKey]) throws(ModelError) -> EncodedScalar {
+    .string(try WriteContext.nonConformingText(value, strategies: call.strategies, at: call.path(keys())))
+  }
+
+  /// Writes `scalar` where the stream stands.
+  @inline(__always)
+  func write(_ scalar: EncodedScalar) {
+    switch scalar {
+    case .null: write.json.writeNull()
+    case .bool(let flag): write.json.write(flag)
+    case .string(let text): write.json.write(text)
+    case .int(let integer): write.json.write(integer)
+    case .uint(let integer): write.json.write(integer)
+    case .double(let double): write.json.write(double)
+    case .digits(let number): write.json.write(number)
+    }
   }
 
   /// Notes `key` in the innermost object; a key written twice abandons
@@ -321,11 +383,11 @@ final class EncodingStream {
   /// Runs a converter; one whose writing can fail starts from this value's
   /// path, for the errors it makes further down.
   private func written<Value>(
-    _ value: Value, with converter: ValueConverter<Value>, at parent: StreamingEncoder?, _ key: StreamingEncoder.PathKey
+    _ value: Value, with converter: ValueConverter<Value>, at parent: ValueEncoder?, _ key: ValueEncoder.PathKey
   ) throws(ModelError) {
     guard converter.encodingCanFail else { return try converter.encode(value, &write) }
     let outer = write.path
-    write.path = call.path(StreamingEncoder.path(parent, key))
+    write.path = call.path(ValueEncoder.path(parent, key))
     defer { write.path = outer }
     try converter.encode(value, &write)
   }
@@ -353,8 +415,36 @@ final class EncodingStream {
     pendingSlot = 0
     if let key = pendingKey {
       pendingKey = nil
+      noteMemberStart(key)
       write.json.writeKey(key)
     }
+  }
+
+  /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.
+  func writeKey(_ key: inout String) throws {
+    noteMemberStart(key)
+    // One pass over the key's bytes for both its hash and its text.
+    try key.withUTF8 { utf8 in
+      try noteKey(hash: KeyHash.quick(utf8))
+      write.json.writeKey(escapingAsNeeded: utf8)
+    }
+  }
+
+  /// With `.sortedKeys`, notes that a member `key` of the innermost object begins here.
+  @inline(__always)
+  func noteMemberStart(_ key: String) {
+    if sortsKeys { members.append((write.json.byteCount, key)) }
+  }
+
+  /// Puts the innermost object's members, the entries of `members` from
+  /// `first` on, in key order (as `JSONEncoder` sorts them), and forgets them.
+  private func sortMembers(from first: Int) {
+    defer { members.removeLast(members.count - first) }
+    let own = members[first...]
+    guard own.count > 1 else { return }
+    let order = own.indices.sorted { own[$0].key < own[$1].key }
+    guard order != Array(own.indices) else { return }
+    write.json.reorderMembers(startingAt: own.map(\.start), in: order.map { $0 - first })
   }
 
   /// Gives up an unused pending slot: a member is left out, an element is `null`.
@@ -389,7 +479,10 @@ final class EncodingStream {
   func open(object isObject: Bool) -> Int {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
-    frames.append(Frame(id: lastID, isObject: isObject, outerKeysStart: keysStart, outerKeyFilter: keyFilter))
+    frames.append(
+      Frame(
+        id: lastID, isObject: isObject, membersStart: members.count, outerKeysStart: keysStart,
+        outerKeyFilter: keyFilter))
     (keysStart, keyFilter) = (keyHashes.count, 0)
     return lastID
   }
@@ -399,6 +492,7 @@ final class EncodingStream {
     settle()
     while frames.count > depth {
       let frame = frames.removeLast()
+      if frame.isObject && sortsKeys { sortMembers(from: frame.membersStart) }
       if frame.isObject { write.json.endObject() } else { write.json.endArray() }
       keyHashes.removeLast(keyHashes.count - keysStart)
       (keysStart, keyFilter) = (frame.outerKeysStart, frame.outerKeyFilter)

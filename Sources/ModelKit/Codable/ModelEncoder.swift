@@ -151,7 +151,7 @@ public final class ModelEncoder: Sendable {
     let node: EncodedNode
     do {
       let context = WriteContext(options: current.settings.options, capacity: 16, strategies: current.settings.strategies)
-      node = try TreeEncoder.encode(value, call: EncodeCall(from: context, isOutermost: true))
+      node = try EncodingStream.tree(of: value, call: EncodeCall(from: context, isOutermost: true))
     } catch {
       throw Self.foundationError(error, value)
     }

@@ -72,7 +72,7 @@ extension ValueContainer {
   }
 }
 
-extension StreamObjectContainer {
+extension EncodingObjectContainer {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   mutating func encode(_ value: Int128, forKey key: Key) throws { try encodeDigits(value, forKey: key) }
 
@@ -80,7 +80,7 @@ extension StreamObjectContainer {
   mutating func encode(_ value: UInt128, forKey key: Key) throws { try encodeDigits(value, forKey: key) }
 }
 
-extension StreamArrayContainer {
+extension EncodingArrayContainer {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   mutating func encode(_ value: Int128) throws { try encodeDigits(value) }
 
@@ -88,7 +88,7 @@ extension StreamArrayContainer {
   mutating func encode(_ value: UInt128) throws { try encodeDigits(value) }
 }
 
-extension StreamValueContainer {
+extension EncodingValueContainer {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   mutating func encode(_ value: Int128) throws { try encodeDigits(value) }
 

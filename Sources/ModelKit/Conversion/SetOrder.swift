@@ -1,5 +1,5 @@
 /// The order ModelKit writes a set's elements in, wherever it writes one
-/// (converters, the tree encoder, Foundation graphs): by their compact JSON
+/// (converters, the Codable encoder's trees, Foundation graphs): by their compact JSON
 /// text with sorted keys, so equal sets always give the same bytes.
 enum SetOrder {
   /// `elements` in set order; `text` gives an element's compact, key-sorted JSON.

@@ -77,12 +77,19 @@ struct WriteContext {
       if Floating.self == Float.self { return json.write(unsafeBitCast(value, to: Float.self)) }
       return json.write(Double(value))
     }
-    switch strategies.nonConformingFloats {
-    case let .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan):
-      json.write(value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity)
-    default:
-      throw .nonConforming(value, at: path)
-    }
+    json.write(try Self.nonConformingText(value, strategies: strategies, at: path))
+  }
+
+  /// The text a coder's non-conforming-float strategy writes for a NaN or
+  /// infinity; throws for it at `path` when the strategy is `.throw`.
+  static func nonConformingText(
+    _ value: some BinaryFloatingPoint, strategies: EncodingStrategies?, at path: @autoclosure () -> CodingPath
+  ) throws(ModelError) -> String {
+    guard
+      case let .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan)? =
+        strategies?.nonConformingFloats
+    else { throw .nonConforming(value, at: path()) }
+    return value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity
   }
 
   /// Reads back what a writer wrote: compact JSON of any depth.

@@ -114,6 +114,33 @@ public struct JSONWriter {
     afterKey = true
   }
 
+  /// The number of bytes written so far.
+  package var byteCount: Int { buffer.count }
+
+  /// Puts the members of the innermost open object in `order`: `starts`
+  /// gives where each member began (its `byteCount` before its key was
+  /// written), the last one ending where the writer stands.
+  package mutating func reorderMembers(startingAt starts: [Int], in order: [Int]) {
+    makeUnique()
+    let first = starts[0]
+    let end = buffer.count
+    let written = Array(UnsafeBufferPointer(start: buffer.start + first, count: end - first))
+    var out = buffer.start + first
+    written.withUnsafeBufferPointer { written in
+      for (position, member) in order.enumerated() {
+        // Every member but the first begins with its comma: the commas stay where they are.
+        let from = starts[member] - first + (member > 0 ? 1 : 0)
+        let to = (member + 1 < starts.count ? starts[member + 1] : end) - first
+        if position > 0 {
+          out.pointee = UInt8(ascii: ",")
+          out += 1
+        }
+        out.update(from: written.baseAddress! + from, count: to - from)
+        out += to - from
+      }
+    }
+  }
+
   /// Where a writer stands, to go back to with `rewind(to:)`.
   package struct Checkpoint {
     fileprivate let count: Int

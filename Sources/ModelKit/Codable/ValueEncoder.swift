@@ -1,0 +1,113 @@
+import ModelKitJSON
+
+/// The `Encoder` a Codable value gets in a `ModelEncoder` call (or inside a
+/// model). Its containers write straight into the call's stream while
+/// they nest, or into an `EncodedNode` when the value is built as a tree
+/// first (sorted keys, key paths, `encodeValue`, and a type whose
+/// containers the stream could not follow); see `EncodingStream`.
+final class ValueEncoder: Encoder {
+  /// The last step of a coding path, kept unassembled until asked for.
+  enum PathKey {
+    case none
+    case key(any CodingKey)
+    case index(Int)
+
+    var codingKey: (any CodingKey)? {
+      switch self {
+      case .none: nil
+      case .key(let key): key
+      case .index(let index): AnyKey(index: index)
+      }
+    }
+  }
+
+  /// Where the value goes.
+  enum Destination {
+    /// Into the stream, filling this pending slot (0: none, the stream was abandoned).
+    case slot(Int)
+    /// Into this node of a tree.
+    case node(EncodedNode)
+  }
+
+  let encoding: EncodingStream
+  let destination: Destination
+  private let parent: ValueEncoder?
+  private let key: PathKey
+  /// Where the type's `JSONKeyMapping` puts its keys: one name each in the
+  /// stream, key paths too in a tree.
+  let mapping: [String: [String]]?
+  /// Whether keys are written as they are, whatever the key strategy (a
+  /// `String`-keyed dictionary's, as in `JSONEncoder`).
+  let keysAsTheyAre: Bool
+  /// The number of encoders from the top-level value's to this one.
+  let depth: Int
+  /// Whether this value has opened its container in the stream (one thread, one access at a time).
+  @exclusivity(unchecked) private var opened = false
+
+  init(
+    encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: PathKey,
+    mapping: [String: [String]]? = nil, keysAsTheyAre: Bool = false
+  ) {
+    self.encoding = encoding
+    self.destination = destination
+    self.parent = parent
+    self.key = key
+    self.mapping = mapping
+    self.keysAsTheyAre = keysAsTheyAre
+    depth = (parent?.depth ?? 0) + 1
+  }
+
+  var codingPath: [any CodingKey] { Self.path(parent, key) }
+
+  var userInfo: [CodingUserInfoKey: Any] { encoding.call.userInfo }
+
+  /// The path of a value at `key` under `parent`.
+  static func path(_ parent: ValueEncoder?, _ key: PathKey) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    if let last = key.codingKey { keys.append(last) }
+    var current = parent
+    while let encoder = current {
+      if let step = encoder.key.codingKey { keys.append(step) }
+      current = encoder.parent
+    }
+    return keys.reversed()
+  }
+
+  /// This value's container: its node made an object or array, or opened
+  /// in its slot of the stream. Asking again in the stream (a subclass and
+  /// its superclass sharing one object, whose keys may repeat) abandons
+  /// the stream for this value: a tree merges such keys.
+  private func target(object: Bool) -> EncodingTarget {
+    switch destination {
+    case .node(let node):
+      if object { node.makeObject() } else { node.makeArray() }
+      return .node(node)
+    case .slot(let slot):
+      guard !opened, (try? encoding.begin(slot)) != nil else {
+        _ = encoding.abandon(at: slot)
+        return .frame(0)
+      }
+      opened = true
+      return .frame(encoding.open(object: object))
+    }
+  }
+
+  func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target(object: true)))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    EncodingArrayContainer(encoder: self, target: target(object: false))
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    EncodingValueContainer(encoder: self)
+  }
+}
+
+/// Where a container writes: an open frame of the stream (its id; 0 once
+/// the stream was abandoned), or a node of a tree.
+enum EncodingTarget {
+  case frame(Int)
+  case node(EncodedNode)
+}

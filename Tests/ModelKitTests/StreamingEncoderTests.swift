@@ -35,6 +35,53 @@ struct StreamingEncoderTests {
     }
   }
 
+  /// A class hierarchy as Codable's users write it: each level shares the one keyed container.
+  class Counted: Encodable {
+    let calls: Calls
+    var id = 7
+    init(calls: Calls) { self.calls = calls }
+    enum CodingKeys: String, CodingKey { case id }
+    func encode(to encoder: any Encoder) throws {
+      calls.outer += 1
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+    }
+  }
+
+  final class CountedChild: Counted {
+    var tags = ["a"]
+    enum ChildKeys: String, CodingKey { case tags, owner }
+    override func encode(to encoder: any Encoder) throws {
+      try super.encode(to: encoder)
+      calls.inner += 1
+      var container = encoder.container(keyedBy: ChildKeys.self)
+      try container.encode(tags, forKey: .tags)
+      var owner = container.nestedContainer(keyedBy: CodingKeys.self, forKey: .owner)
+      try owner.encode(1, forKey: .id)
+    }
+  }
+
+  @Test func subclassesSharingOneContainerStreamOnce() throws {
+    let calls = Calls()
+    let values = [CountedChild(calls: calls), CountedChild(calls: calls)]
+    for formatting: JSONEncoder.OutputFormatting in [[], .sortedKeys, .prettyPrinted] {
+      let foundation = JSONEncoder()
+      foundation.outputFormatting = formatting
+      let expected = try foundation.encode(values)
+      let before = (calls.outer, calls.inner)
+      let ours = ModelEncoder()
+      ours.outputFormatting = formatting
+      if formatting.contains(.sortedKeys) {
+        #expect(try ours.encode(values) == expected)
+      } else {
+        // JSONEncoder keeps a shared container's keys in a dictionary: their order is its hash order.
+        #expect(try JSONValue(json: ours.encode(values)) == JSONValue(json: expected))
+      }
+      // Each value encoded once: the second container went on in the open object.
+      #expect(calls.outer == before.0 + 2 && calls.inner == before.1 + 2)
+    }
+  }
+
   @Test func subclassSharingItsSuperclassContainerMergesKeys() throws {
     let value = try streamed(Derived())
     #expect(value == ["id": 1, "name": "derived", "extra": true])

@@ -12,12 +12,13 @@ struct OutOfOrderEncoding: Error {}
 /// A stream can follow a type as long as its containers nest: a container
 /// is written to only while no later sibling is open, and the encoder a
 /// value is given is used while that value is being encoded. That is what
-/// synthesized and almost all hand-written `encode(to:)` methods do. When a
-/// type does something else (writes to a container it left, keeps an
-/// encoder, asks one encoder for a second container as a subclass sharing
-/// its superclass's does), the stream rewinds to where that value began and
-/// builds that value alone as a tree, which accepts any order and merges
-/// repeated keys; later values of its type in the same call are built as
+/// synthesized and almost all hand-written `encode(to:)` methods do, and so
+/// do class hierarchies whose levels ask one encoder for its container in
+/// turn (they share the open object). When a type does something else
+/// (writes to a container it left, keeps an encoder, asks an encoder for a
+/// container of the other kind or once the first is closed), the stream
+/// rewinds to where that value began and builds that value alone as a
+/// tree, which accepts any order and merges repeated keys; later values of its type in the same call are built as
 /// trees directly, and everything around them still streams. A key a type
 /// writes twice into one container is handled the same way: the tree
 /// writes it once, with its last value, as `JSONEncoder` does. A type whose
@@ -462,6 +463,11 @@ final class EncodingStream {
     if frames.last?.id == id { return }
     guard let index = frames.lastIndex(where: { $0.id == id }) else { throw abandon(at: id) }
     try close(toDepth: index + 1)
+  }
+
+  /// Whether container `id` is still open.
+  func isOpen(_ id: Int) -> Bool {
+    !isAbandoned && frames.contains { $0.id == id }
   }
 
   /// `enter(_:)` for the container calls that cannot throw: failure abandons the stream.

@@ -41,8 +41,9 @@ final class ValueEncoder: Encoder {
   let keysAsTheyAre: Bool
   /// The number of encoders from the top-level value's to this one.
   let depth: Int
-  /// Whether this value has opened its container in the stream (one thread, one access at a time).
-  @exclusivity(unchecked) private var opened = false
+  /// The frame this value opened in the stream, 0 before (one thread, one access at a time).
+  @exclusivity(unchecked) private var openedFrame = 0
+  @exclusivity(unchecked) private var openedObject = false
 
   init(
     encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: PathKey,
@@ -74,21 +75,32 @@ final class ValueEncoder: Encoder {
   }
 
   /// This value's container: its node made an object or array, or opened
-  /// in its slot of the stream. Asking again in the stream (a subclass and
-  /// its superclass sharing one object, whose keys may repeat) abandons
-  /// the stream for this value: a tree merges such keys.
+  /// in its slot of the stream. Asked again for one of the same kind (a
+  /// subclass and its superclass sharing one object), the stream goes on
+  /// writing into it while it is open, as `JSONEncoder` shares it (a key
+  /// both write then abandons the stream for this value, and a tree merges
+  /// them); asked for another kind, or once it is closed, the stream is
+  /// abandoned for this value.
   private func target(object: Bool) -> EncodingTarget {
     switch destination {
     case .node(let node):
       if object { node.makeObject() } else { node.makeArray() }
       return .node(node)
     case .slot(let slot):
-      guard !opened, (try? encoding.begin(slot)) != nil else {
+      if openedFrame != 0 {
+        guard openedObject == object, encoding.isOpen(openedFrame) else {
+          _ = encoding.abandon(at: slot)
+          return .frame(0)
+        }
+        return .frame(openedFrame)
+      }
+      guard (try? encoding.begin(slot)) != nil else {
         _ = encoding.abandon(at: slot)
         return .frame(0)
       }
-      opened = true
-      return .frame(encoding.open(object: object))
+      openedFrame = encoding.open(object: object)
+      openedObject = object
+      return .frame(openedFrame)
     }
   }
 

@@ -21,15 +21,15 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private let mapping: [String: [String]]?
   /// Whether the call's key strategy converts this object's keys.
   private let convertsKeys: Bool
-  /// The encoder's stream, which the encoder keeps alive.
-  private unowned(unsafe) let encoding: EncodingStream
+  /// The encoder's stream (borrowed from the encoder: a copy of the
+  /// reference would cost a retain and a release per call).
+  private var encoding: EncodingStream { encoder.encoding }
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
     mapping = encoder.mapping
-    encoding = encoder.encoding
-    convertsKeys = encoding.call.keyStrategy != nil && !encoder.keysAsTheyAre
+    convertsKeys = encoder.encoding.call.keyStrategy != nil && !encoder.keysAsTheyAre
   }
 
   var codingPath: [any CodingKey] { encoder.codingPath }
@@ -198,13 +198,13 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   let target: EncodingTarget
   /// The elements written into the stream so far.
   private var streamed = 0
-  /// The encoder's stream, which the encoder keeps alive.
-  private unowned(unsafe) let encoding: EncodingStream
+  /// The encoder's stream (borrowed from the encoder: a copy of the
+  /// reference would cost a retain and a release per call).
+  private var encoding: EncodingStream { encoder.encoding }
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
-    encoding = encoder.encoding
   }
 
   var codingPath: [any CodingKey] { encoder.codingPath }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the ModelKit module's DocC documentation into .build/docs, with
+# Builds the DocC documentation of the ModelKit and ModelKitJSON modules
+# (one catalogue, Sources/ModelKit/ModelKit.docc) into .build/docs, with
 # warnings as errors (a broken symbol link fails), after checking that no
-# public declaration lacks its doc comment (Scripts/check-doc-comments.swift). Needs only the toolchain:
-# the symbol graph from SwiftPM, then the toolchain's docc.
+# public declaration lacks its doc comment (Scripts/check-doc-comments.swift).
+# Needs only the toolchain: the symbol graphs from SwiftPM, then its docc.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=".build/docs-symbol-graphs"
@@ -18,7 +19,9 @@ fi
 # Every public declaration of the library's two modules has a summary, and
 # its parameters, result and errors are described where it has them.
 swift Scripts/check-doc-comments.swift "$(dirname .build/*/symbolgraph/ModelKit.symbols.json)" ModelKit ModelKitJSON
-cp .build/*/symbolgraph/ModelKit.symbols.json .build/*/symbolgraph/ModelKit@*.symbols.json "$graphs/"
+# Both modules of the library: ModelKit, and the JSON engine it re-exports.
+cp .build/*/symbolgraph/ModelKit.symbols.json .build/*/symbolgraph/ModelKit@*.symbols.json \
+  .build/*/symbolgraph/ModelKitJSON.symbols.json "$graphs/"
 docc convert Sources/ModelKit/ModelKit.docc --additional-symbol-graph-dir "$graphs" \
   --fallback-display-name ModelKit --fallback-bundle-identifier modelkit \
   --output-path .build/docs --warnings-as-errors

@@ -62,6 +62,15 @@ struct DocumentationSnippetTests {
     var createdAt: Date?
   }
 
+  /// The ModelKitJSON landing page.
+  @Test func theJSONEngine() throws {
+    let document = try JSONDocument(parsing: #"{"id": 7, "tags": ["a", "b"]}"#)
+    let id = document.member("id", of: document.root).flatMap(document.int)  // 7
+    let value = document.value(of: document.root)
+    #expect(id == 7)
+    #expect(value["tags"]?[1] == "b")
+  }
+
   @Test func mappingKeys() throws {
     let book = try Book(
       json: #"{"t": "Dune", "isbn10": "0441013597", "ext": {"desc": "Spice"}, "author.name": "Herbert"}"#)

@@ -18,8 +18,9 @@ struct OutOfOrderEncoding: Error {}
 /// (writes to a container it left, keeps an encoder, asks an encoder for a
 /// container of the other kind or once the first is closed), the stream
 /// rewinds to where that value began and builds that value alone as a
-/// tree, which accepts any order and merges repeated keys; later values of its type in the same call are built as
-/// trees directly, and everything around them still streams. A key a type
+/// tree, which accepts any order and merges repeated keys; later values of
+/// its type in the same call are built as trees directly, and everything
+/// around them still streams. A key a type
 /// writes twice into one container is handled the same way: the tree
 /// writes it once, with its last value, as `JSONEncoder` does. A type whose
 /// `JSONKeyMapping` has key paths (which merge into shared objects) is
@@ -271,8 +272,8 @@ final class EncodingStream {
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
       output: write.json.checkpoint, frames: frames.count, keyHashes: keyHashes.count, members: members.count,
-      keysStart: keysStart,
-      keyFilter: keyFilter, pendingKey: pendingKey, pendingNeedsNull: pendingNeedsNull, slot: slot)
+      keysStart: keysStart, keyFilter: keyFilter, pendingKey: pendingKey, pendingNeedsNull: pendingNeedsNull,
+      slot: slot)
   }
 
   /// Drops everything written since `point` and makes its slot pending again.

@@ -214,7 +214,7 @@ public final class ModelDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let current = settings.current
     let form = current.settings.form
-    return try decode(type, from: form.rewrites ? form.json(bytes) : InputText.Rewritten(json: bytes), current)
+    return try decode(type, from: form.rewrites ? form.json(bytes) : bytes, current)
   }
 
   /// Decodes `type` from a JSON object.
@@ -233,14 +233,12 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from input already rewritten as the reader takes it.
   private func decode<T: Decodable>(
-    _ type: T.Type, from input: InputText.Rewritten, _ current: CoderSettings<Settings>.Snapshot,
+    _ type: T.Type, from json: [UInt8], _ current: CoderSettings<Settings>.Snapshot,
     userInfo: [CodingUserInfoKey: any Sendable] = [:]
   ) throws -> T {
-    let json = input.json
-    return try decode(
-      type, count: json.count, current, userInfo: userInfo, readsNonFinite: input.hasNonFinite,
-      windows: { try json.withUnsafeBytes($0) }
-    ) { options throws(ModelError) in try InputDocument(json, options) }
+    try decode(type, count: json.count, current, userInfo: userInfo, windows: { try json.withUnsafeBytes($0) }) {
+      options throws(ModelError) in try InputDocument(json, options)
+    }
   }
 
   /// Decodes `type` from UTF-8 JSON of `count` bytes with the `current`
@@ -248,7 +246,7 @@ public final class ModelDecoder: Sendable {
   /// the bytes), anything else whole (`whole` parses them).
   private func decode<T: Decodable>(
     _ type: T.Type, count: Int, _ current: CoderSettings<Settings>.Snapshot,
-    userInfo: [CodingUserInfoKey: any Sendable] = [:], readsNonFinite: Bool = false,
+    userInfo: [CodingUserInfoKey: any Sendable] = [:],
     windows: ((UnsafeRawBufferPointer) throws -> Any?) throws -> Any?,
     whole: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
@@ -256,7 +254,7 @@ public final class ModelDecoder: Sendable {
       let array = T.self as? any WindowedArrayDecoding.Type
     {
       let options = current.settings.options
-      let strategies = strategies(current, userInfo, readsNonFinite)
+      let strategies = strategies(current, userInfo)
       do {
         if let value = try windows({ try array.decodeInWindows($0, options: options, strategies: strategies) }) {
           return value as! T  // `array` is `T.self`
@@ -265,25 +263,24 @@ public final class ModelDecoder: Sendable {
         throw error.decodingError
       }
     }
-    return try decode(type, current, userInfo: userInfo, readsNonFinite: readsNonFinite, parse: whole)
+    return try decode(type, current, userInfo: userInfo, parse: whole)
   }
 
   /// The strategies a call hands to its converters: the settings', with
-  /// `userInfo` added and the input's JSON5 infinities and NaNs.
-  private func strategies(
-    _ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable],
-    _ readsNonFinite: Bool
-  ) -> DecodingStrategies {
+  /// `userInfo` added, and whether the input is JSON5.
+  private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
+    -> DecodingStrategies
+  {
     var strategies = current.settings.strategies
     if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
-    strategies.readsNonFinite = readsNonFinite
+    strategies.readsJSON5 = current.settings.form.isJSON5
     return strategies
   }
 
   /// Decodes `type` from the document `parse` makes, with the `current` settings.
   private func decode<T: Decodable>(
     _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    readsNonFinite: Bool = false, parse: (DecodingOptions) throws(ModelError) -> InputDocument
+    parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
     let input: InputDocument
     do {
@@ -291,7 +288,7 @@ public final class ModelDecoder: Sendable {
     } catch {
       throw error.decodingError
     }
-    let strategies = strategies(current, userInfo, readsNonFinite)
+    let strategies = strategies(current, userInfo)
     let call = DecodeCall(ReadContext(document: input.document, options: current.settings.options, strategies: strategies))
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {

@@ -11,9 +11,9 @@ struct DecodingStrategies: Sendable {
   /// Applies to Codable values (a `JSONModel`'s keys follow its schema and `options.keyDecoding`).
   var keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-  /// Whether the call's input is JSON5 with `Infinity` or `NaN` in it,
-  /// which reach the reader as the numbers of `nonFiniteTexts`.
-  var readsNonFinite = false
+  /// Whether the call's input is JSON5, whose `Infinity` and `NaN` reach
+  /// the reader as the numbers of `nonFiniteTexts`.
+  var readsJSON5 = false
 
   /// The number texts JSON5's `Infinity`, `-Infinity`, `NaN` and `-NaN`
   /// are rewritten as: beyond every floating-point type, so that a reader

@@ -29,7 +29,7 @@ extension ReadContext {
   /// The value at `node`, owning its data; JSON5's `Infinity` and `NaN` in
   /// it are `null`, as `JSONValue(Double.infinity)` is.
   func value(of node: JSONDocument.Node) -> JSONValue {
-    guard strategies?.readsNonFinite == true else { return document.value(of: node) }
+    guard strategies?.readsJSON5 == true else { return document.value(of: node) }
     func value(of node: JSONDocument.Node) -> JSONValue {
       switch document.kind(of: node) {
       case .number where json5NonFinite(node) != nil:

@@ -125,7 +125,7 @@ extension ReadContext {
 
   /// The infinity or NaN that JSON5's `Infinity` or `NaN` at `node` stands for; nil for any other value.
   func json5NonFinite(_ node: JSONDocument.Node) -> Double? {
-    guard strategies?.readsNonFinite == true, let text = document.numberText(node) else { return nil }
+    guard strategies?.readsJSON5 == true, let text = document.numberText(node) else { return nil }
     return DecodingStrategies.nonFiniteValue(text.utf8)
   }
 

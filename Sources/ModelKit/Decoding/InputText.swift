@@ -16,25 +16,16 @@ enum InputText {
 
     /// `bytes` (UTF-8) as the JSON the reader takes.
     /// (Braces first: JSON5's trailing comma after the last member then goes with the rest.)
-    func json(_ bytes: [UInt8]) -> Rewritten {
+    func json(_ bytes: [UInt8]) -> [UInt8] {
       let wrapped = wrapsObject ? InputText.wrappingObject(bytes) : bytes
-      guard isJSON5 else { return Rewritten(json: wrapped) }
-      let (json, hasNonFinite) = JSON5Text.json(wrapped)
-      return Rewritten(json: json, hasNonFinite: hasNonFinite)
+      return isJSON5 ? JSON5Text.json(wrapped) : wrapped
     }
-  }
-
-  /// Input as the reader takes it.
-  struct Rewritten {
-    var json: [UInt8]
-    /// Whether `json` holds numbers written for JSON5's `Infinity` and `NaN` (`JSON5Text.nonFiniteTexts`).
-    var hasNonFinite = false
   }
 
   /// `data` as UTF-8 JSON when it must change (another encoding, a UTF-8
   /// byte-order mark, a `form` that rewrites it); nil when it can be read
   /// as it is.
-  static func utf8(_ data: Data, form: Form) -> Rewritten? {
+  static func utf8(_ data: Data, form: Form) -> [UInt8]? {
     let encoding = self.encoding(of: data)
     guard encoding != nil || form.rewrites else { return nil }
     var bytes: [UInt8]
@@ -43,7 +34,7 @@ enum InputText {
         bytes = Array(data.dropFirst(markLength))
       } else {
         // Text that does not decode stays as it is, for the reader to reject.
-        guard let text = String(data: data.dropFirst(markLength), encoding: encoding) else { return Rewritten(json: Array(data)) }
+        guard let text = String(data: data.dropFirst(markLength), encoding: encoding) else { return Array(data) }
         bytes = Array(text.utf8)
       }
     } else {

@@ -12,19 +12,17 @@
 /// reads it (`\v` and `\0`, an unquoted word as a value) is left for the
 /// reader to reject.
 enum JSON5Text {
-  /// `bytes` (UTF-8 JSON5) as UTF-8 JSON, and whether it holds any of
-  /// `DecodingStrategies.nonFiniteTexts`.
-  static func json(_ bytes: [UInt8]) -> (json: [UInt8], hasNonFinite: Bool) {
+  /// `bytes` (UTF-8 JSON5) as UTF-8 JSON.
+  static func json(_ bytes: [UInt8]) -> [UInt8] {
     var rewriter = Rewriter(input: bytes)
     rewriter.run()
-    return (rewriter.output, rewriter.hasNonFinite)
+    return rewriter.output
   }
 
   private struct Rewriter {
     let input: [UInt8]
     var index = 0
     var output: [UInt8] = []
-    var hasNonFinite = false
 
     init(input: [UInt8]) {
       self.input = input
@@ -224,7 +222,6 @@ enum JSON5Text {
     }
 
     private mutating func writeNonFinite(_ value: Double) {
-      hasNonFinite = true
       let isNaN = value.isNaN
       output.append(contentsOf: DecodingStrategies.nonFiniteTexts.first { $0.value.isNaN == isNaN && $0.value.sign == value.sign }!.text)
     }

@@ -83,8 +83,6 @@ final class EncodingStream {
     self.call = call
     sortsKeys = call.options.contains(.sortedKeys)
     write = Self.placeholder
-    frames.reserveCapacity(8)
-    keyHashes.reserveCapacity(64)
   }
 
   /// What the caller's context holds while the stream has it. Never
@@ -99,6 +97,9 @@ final class EncodingStream {
   {
     let checkpoint = context.json.checkpoint
     let encoding = EncodingStream(call: call)
+    // Room for the frames and key hashes of a stream (a tree needs neither).
+    encoding.frames.reserveCapacity(8)
+    encoding.keyHashes.reserveCapacity(64)
     swap(&encoding.write, &context)
     defer { encoding.isAbandoned = true }
     var failure: (any Error)?

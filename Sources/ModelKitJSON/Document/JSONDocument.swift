@@ -125,7 +125,8 @@ public struct JSONDocument: Sendable {
   /// a container's contents are those from `node` up to this one.
   ///
   /// - Parameter node: a node of this document.
-  /// - Returns: the next sibling's node, or ``nodeCount`` past the last node.
+  /// - Returns: the node after it and its contents (whose index is
+  ///   ``nodeCount`` when nothing follows).
   @inlinable
   public func nodeAfter(_ node: Node) -> Node {
     let entry = entry(node)

@@ -24,16 +24,19 @@ struct CodableBenchmark {
     let bytes = try TestData.bytes(folder, file)
     let data = Data(bytes)
     let value = try JSONDecoder().decode(Model.self, from: data)
+    // One coder of each kind, made before timing and reused, on both sides.
     let modelDecoder = ModelDecoder()
     let modelEncoder = ModelEncoder()
+    let foundationDecoder = JSONDecoder()
+    let foundationEncoder = JSONEncoder()
     func loop(_ body: @escaping () throws -> Void) -> () throws -> Void {
       { for _ in 0..<iterations { try body() } }
     }
     let times = try timing.interleavedMedians("\(file): the Codable bridge and Foundation's coders", [
       loop { consume(try modelDecoder.decode(Model.self, from: data)) },
-      loop { consume(try JSONDecoder().decode(Model.self, from: data)) },
+      loop { consume(try foundationDecoder.decode(Model.self, from: data)) },
       loop { consume(try modelEncoder.encode(value)) },
-      loop { consume(try JSONEncoder().encode(value)) },
+      loop { consume(try foundationEncoder.encode(value)) },
     ]).map { $0 * 1000 }
     chart.add("Codable: " + title, [
       .init(contender: "ModelDecoder / ModelEncoder", decode: times[0], encode: times[2]),

@@ -13,7 +13,10 @@ public import Foundation
 /// as null; a missing key or unconvertible value for a non-optional
 /// property gets its type's empty value (0, false, "", an empty collection,
 /// a nested type decoded from nothing). Strict: a missing key, a `null` or
-/// a kind mismatch is an error naming the path.
+/// a kind mismatch is an error naming the path. Lenient decoding reads the
+/// input strictly first and leniently only when that fails, so input
+/// `JSONDecoder` reads gets `JSONDecoder`'s value, even through a type's own
+/// `try?` fallbacks.
 ///
 /// Errors are Foundation's `DecodingError`, with the cases and coding paths
 /// `JSONDecoder` uses (`catch DecodingError.keyNotFound` works, in a type's
@@ -253,17 +256,39 @@ public final class ModelDecoder: Sendable {
     if count >= ArrayWindows.threshold, ObjectIdentifier(type) == ObjectIdentifier(T.self),
       let array = T.self as? any WindowedArrayDecoding.Type
     {
-      let options = current.settings.options
       let strategies = strategies(current, userInfo)
-      do {
-        if let value = try windows({ try array.decodeInWindows($0, options: options, strategies: strategies) }) {
-          return value as! T  // `array` is `T.self`
+      let read = try Self.strictlyFirst(current.settings.options) { options, recorder in
+        do {
+          return try windows {
+            try array.decodeInWindows($0, options: options, strategies: strategies, recorder: recorder)
+          }
+        } catch let error as ModelError {
+          throw error.decodingError
         }
-      } catch let error as ModelError {
-        throw error.decodingError
       }
+      if let value = read { return value as! T }  // `array` is `T.self`
     }
     return try decode(type, current, userInfo: userInfo, parse: whole)
+  }
+
+  /// What `decode` gives with `options`, read strictly first when they are
+  /// lenient: whatever `JSONDecoder` reads, strict reading reads to
+  /// `JSONDecoder`'s value, and leniency must not change it (a type's own
+  /// `try?` fallback, such as a number-or-string enum, sees the errors
+  /// `JSONDecoder` throws, not a conversion). Only input strict reading
+  /// rejects is read again, leniently. `decode` is given the options of
+  /// its pass and the recorder of the report to use (nil: the options').
+  private static func strictlyFirst<Value>(
+    _ options: DecodingOptions, _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
+  ) throws -> Value {
+    guard !options.strict else { return try decode(options, nil) }
+    var strict = options
+    strict.strict = true
+    // The strict pass's entries reach the report only if its value is used.
+    let recorder = options.report.map { ReportRecorder($0, holding: true) }
+    if let value = try? decode(strict, recorder) { return value }
+    recorder?.discard()
+    return try decode(options, nil)
   }
 
   /// The strategies a call hands to its converters: the settings', with
@@ -289,7 +314,15 @@ public final class ModelDecoder: Sendable {
       throw error.decodingError
     }
     let strategies = strategies(current, userInfo)
-    let call = DecodeCall(ReadContext(document: input.document, options: current.settings.options, strategies: strategies))
+    return try Self.strictlyFirst(current.settings.options) { options, recorder in
+      try Self.decode(type, input, ReadContext(
+        document: input.document, options: options, strategies: strategies, recorder: recorder))
+    }
+  }
+
+  /// Decodes `type` from `input`'s top-level value with `read`.
+  private static func decode<T: Decodable>(_ type: T.Type, _ input: InputDocument, _ read: ReadContext) throws -> T {
+    let call = DecodeCall(read)
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.

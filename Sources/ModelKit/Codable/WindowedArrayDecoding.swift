@@ -6,17 +6,21 @@ import ModelKitJSON
 /// array, else as `Array.init(from:)` decodes (strict) or as lenient
 /// decoding drops what does not decode.
 protocol WindowedArrayDecoding {
-  /// The array in `text`, or nil when the text is small or holds no array.
-  static func decodeInWindows(_ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies)
-    throws -> Self?
+  /// The array in `text`, or nil when the text is small or holds no array;
+  /// `recorder` takes the report's entries (nil: the options' report's).
+  static func decodeInWindows(
+    _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
+    recorder: ReportRecorder?
+  ) throws -> Self?
 }
 
 extension Array: WindowedArrayDecoding where Element: Decodable {
-  static func decodeInWindows(_ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies)
-    throws -> Self?
-  {
+  static func decodeInWindows(
+    _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
+    recorder: ReportRecorder?
+  ) throws -> Self? {
     var result: [Element] = []
-    let recorder = options.report.map(ReportRecorder.init)  // one for every window
+    let recorder = recorder ?? options.report.map { ReportRecorder($0) }  // one for every window
     let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
       ArrayWindows.reserve(&result, for: expected)
       let root = chunk.document.root

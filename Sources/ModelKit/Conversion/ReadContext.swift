@@ -31,7 +31,7 @@ struct ReadContext {
     self.strategies = strategies
     self.models = models
     self.codable = codable
-    self.recorder = recorder ?? options.report.map(ReportRecorder.init)
+    self.recorder = recorder ?? options.report.map { ReportRecorder($0) }
   }
 
   /// The same reader over another document (a hook's replacement input), at this path.

@@ -9,16 +9,23 @@ final class ReportRecorder {
   private let handsOn: Bool
   private var entries: [DecodeReport.Entry] = []
 
-  init(_ report: DecodeReport) {
+  /// A recorder for `report`; `holding` keeps even a handler's entries
+  /// until the decode is over, for a pass whose entries may be discarded.
+  init(_ report: DecodeReport, holding: Bool = false) {
     self.report = report
-    handsOn = report.hasHandler
+    handsOn = report.hasHandler && !holding
   }
 
   func record(_ entry: DecodeReport.Entry) {
     if handsOn { report.hand(entry) } else { entries.append(entry) }
   }
 
-  deinit { report.add(entries) }
+  /// Forgets the entries kept so far: their pass's result is not used.
+  func discard() { entries.removeAll() }
+
+  deinit {
+    if report.hasHandler { entries.forEach(report.hand) } else { report.add(entries) }
+  }
 }
 
 extension ReadContext {

@@ -59,7 +59,7 @@ enum ModelEntry {
   ) throws -> [Element] {
     if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
       var result: [Element] = []
-      let recorder = options.report.map(ReportRecorder.init)  // one for every window
+      let recorder = options.report.map { ReportRecorder($0) }  // one for every window
       let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
         ArrayWindows.reserve(&result, for: expected)
         var context = ReadContext(document: chunk.document, options: options, recorder: recorder)

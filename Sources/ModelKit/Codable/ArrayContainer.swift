@@ -20,7 +20,7 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   private mutating func next(_ type: any Any.Type) throws -> JSONDocument.Node {
     guard let node = upcoming else {
-      let path = decoder.call.path(codingPath + [AnyKey(index: currentIndex)])
+      let path = decoder.path(appending: AnyKey(index: currentIndex))
       throw ModelError.pastTheEnd(index: currentIndex, at: path, type: type).decodingError
     }
     upcoming = elements?.next()

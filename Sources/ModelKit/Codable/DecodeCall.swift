@@ -37,9 +37,6 @@ final class DecodeCall {
     }
   }
 
-  /// The path of a value at `keys` below the call's top level.
-  func path(_ keys: [any CodingKey]) -> CodingPath { CodingPath(root, keys: keys) }
-
   /// The members of `object` by their keys as the key strategy converts
   /// them (`codingPath` is the object's), the first of a repeated key
   /// winning, as `JSONDecoder` builds its containers.

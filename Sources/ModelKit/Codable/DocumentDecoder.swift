@@ -69,7 +69,7 @@ final class DocumentDecoder: Decoder {
   /// at `key` inside this one (nil: this value).
   func note(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: (any CodingKey)?, target: String) {
     guard call.read.recorder != nil else { return }
-    call.read.path = call.path(key.map { codingPath + [$0] } ?? codingPath)
+    call.read.path = path(appending: key)
     call.read.note(kind, node, target: target)
   }
 
@@ -85,7 +85,7 @@ final class DocumentDecoder: Decoder {
       let name = document.string(key) ?? ""
       let codingName = keysAsTheyAre ? name : call.convert(name, codingPath)
       if heads.contains(name) || keyTypes.types.contains(where: { $0.init(stringValue: codingName) != nil }) { continue }
-      call.read.path = call.path(codingPath + [AnyKey(name)])
+      call.read.path = path(appending: AnyKey(name))
       call.read.note(.unknownKey, value, target: TypeNames.name(of: type))
     }
   }
@@ -135,7 +135,22 @@ final class DocumentDecoder: Decoder {
   }
 
   /// This value's path from the top level, for errors.
-  var path: CodingPath { call.path(codingPath) }
+  var path: CodingPath { path(appending: nil) }
+
+  /// The path of the value at `key` inside this one (nil: this value's),
+  /// from the top level, for errors: made from the decoders' keys without
+  /// the coding path's arrays.
+  func path(appending key: (any CodingKey)?) -> CodingPath {
+    var keys: [any CodingKey] = []
+    keys.reserveCapacity(depth + 1)
+    if let key { keys.append(key) }
+    var current: DocumentDecoder? = self
+    while let decoder = current {
+      if let key = decoder.key { keys.append(key) }
+      current = decoder.parent
+    }
+    return CodingPath(call.root, keys: keys.reversed())
+  }
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (nil: this value itself, as a single value);
@@ -143,7 +158,7 @@ final class DocumentDecoder: Decoder {
   func decode<Value: Decodable>(
     _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch = .empty
   ) throws -> Value {
-    func path() -> CodingPath { call.path(key.map { codingPath + [$0] } ?? codingPath) }
+    func path() -> CodingPath { self.path(appending: key) }
     try StackGuard.check(depth: depth, at: path())
     let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {

@@ -14,15 +14,20 @@ extension ModelError {
     }
   }
 
+  /// What a Foundation error's context says: the message, as Foundation's
+  /// say it (the path is the context's coding path; the `ModelError`
+  /// underneath names it as text).
+  private var contextDescription: String { syntaxError.map(String.init(describing:)) ?? message }
+
   /// This error as the `DecodingError` case `JSONDecoder` throws for it.
   var decodingError: DecodingError {
     let keys = codingKeys
-    let context = DecodingError.Context(codingPath: keys, debugDescription: description, underlyingError: self)
+    let context = DecodingError.Context(codingPath: keys, debugDescription: contextDescription, underlyingError: self)
     switch kind {
     case .missingKey:
       guard let last = keys.last else { return .dataCorrupted(context) }
       return .keyNotFound(
-        last, DecodingError.Context(codingPath: Array(keys.dropLast()), debugDescription: description, underlyingError: self))
+        last, DecodingError.Context(codingPath: Array(keys.dropLast()), debugDescription: contextDescription, underlyingError: self))
     case .unexpectedNull:
       return .valueNotFound(valueType ?? Any.self, context)
     case .typeMismatch where isMalformedValue:
@@ -31,7 +36,7 @@ extension ModelError {
       return .typeMismatch(valueType ?? Any.self, context)
     case .outOfRange:
       // `JSONDecoder` reports a number its type cannot hold as invalid JSON, at the top level.
-      return .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: description, underlyingError: self))
+      return .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: contextDescription, underlyingError: self))
     case .syntax, .rejected, .unencodable, .unsupportedType, .tooDeep:
       return .dataCorrupted(context)
     }
@@ -39,7 +44,7 @@ extension ModelError {
 
   /// This error as the `EncodingError` `JSONEncoder` throws, about `value`.
   func encodingError(for value: Any) -> EncodingError {
-    .invalidValue(value, EncodingError.Context(codingPath: codingKeys, debugDescription: description, underlyingError: self))
+    .invalidValue(value, EncodingError.Context(codingPath: codingKeys, debugDescription: contextDescription, underlyingError: self))
   }
 }
 

@@ -211,5 +211,5 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     DocumentDecoder(call: decoder.call, node: node(for: key), parent: decoder, key: key)
   }
 
-  private func path(_ key: Key) -> CodingPath { decoder.call.path(codingPath + [key]) }
+  private func path(_ key: Key) -> CodingPath { decoder.path(appending: key) }
 }

@@ -10,7 +10,7 @@ extension DocumentDecoder {
   func decodeWide<Integer: FixedWidthInteger & Decodable>(
     _ type: Integer.Type, from node: JSONDocument.Node?, key: (any CodingKey)?
   ) throws -> Integer {
-    func path() -> CodingPath { call.path(key.map { codingPath + [$0] } ?? codingPath) }
+    func path() -> CodingPath { self.path(appending: key) }
     guard let node else {
       if call.options.strict { throw ModelError.missing("\(Integer.self)", at: path(), type: Integer.self).decodingError }
       return 0

@@ -29,7 +29,7 @@ struct CodingPath {
   init() { steps = [] }
 
   /// The path of a Codable value: `keys` below `prefix`.
-  init(_ prefix: CodingPath = CodingPath(), keys: [any CodingKey]) {
+  init(_ prefix: CodingPath = CodingPath(), keys: some Collection<any CodingKey>) {
     steps = prefix.steps
     steps.reserveCapacity(steps.count + keys.count)
     for key in keys {
@@ -62,26 +62,29 @@ struct CodingPath {
 
   /// The path as keys and indices (a key path gives one key per segment).
   var components: [Component] {
-    steps.flatMap { step -> [Component] in
+    var components: [Component] = []
+    components.reserveCapacity(steps.count)
+    for step in steps {
       switch step {
-      case .key(let key): [.key(key)]
-      case .keyNode(let document, let node): [.key(document.string(node) ?? "")]
-      case .keyUTF8(let utf8): [.key(String(decoding: utf8, as: UTF8.self))]
-      case .keyPath(let segments): segments.map(Component.key)
-      case .index(let index): [.index(index)]
+      case .key(let key): components.append(.key(key))
+      case .keyNode(let document, let node): components.append(.key(document.string(node) ?? ""))
+      case .keyUTF8(let utf8): components.append(.key(String(decoding: utf8, as: UTF8.self)))
+      case .keyPath(let segments): for segment in segments { components.append(.key(segment)) }
+      case .index(let index): components.append(.index(index))
       }
     }
+    return components
   }
 
   /// `$`, `$.author.birthday`, `$.users[3].id`.
-  var text: String {
+  var text: String { Self.text(of: components) }
+
+  /// The text of a path given as `components`.
+  static func text(of components: [Component]) -> String {
     var text = "$"
-    for step in steps {
-      switch step {
+    for component in components {
+      switch component {
       case .key(let key): text += "." + key
-      case .keyNode(let document, let node): text += "." + (document.string(node) ?? "")
-      case .keyUTF8(let utf8): text += "." + String(decoding: utf8, as: UTF8.self)
-      case .keyPath(let segments): text += "." + segments.joined(separator: ".")
       case .index(let index): text += "[\(index)]"
       }
     }

@@ -44,7 +44,11 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   public let message: String
   /// Where in the JSON: `$` for the top level, then `.key` and `[index]`
   /// steps, for example `$.users[3].id`.
-  public let codingPath: String
+  public var codingPath: String { givenPath ?? CodingPath.text(of: location) }
+  /// The path the public initialiser was given; nil for one made from
+  /// `location`, named only when asked for (a type's `try?` may drop the
+  /// error unread).
+  private let givenPath: String?
   /// The reader's error, for `.syntax`.
   public let syntaxError: JSONError?
   /// The error that caused this one, such as a hook's own error.
@@ -75,7 +79,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   ) {
     self.kind = kind
     self.message = message
-    self.codingPath = codingPath
+    givenPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
     location = []
@@ -96,7 +100,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   ) {
     self.kind = kind
     self.message = message
-    codingPath = path.text
+    givenPath = nil
     syntaxError = nil
     self.underlying = underlying
     location = path.components

@@ -1,22 +1,32 @@
 /// A coding key made at run time: an index, `super`, or a name.
+///
+/// It fits an existential's inline buffer (three words), so an `any
+/// CodingKey` holding one needs no allocation: arrays make a key per element.
 struct AnyKey: CodingKey {
   private let name: String
-  let intValue: Int?
+  /// The index; `Int.min` for a name.
+  private let index: Int
 
-  /// An index's name is only made when asked for: arrays make a key per element.
-  var stringValue: String { intValue.map { "Index \($0)" } ?? name }
+  var intValue: Int? { index == Int.min ? nil : index }
+
+  /// An index's name is only made when asked for.
+  var stringValue: String { index == Int.min ? name : "Index \(index)" }
 
   init(_ string: String) {
     name = string
-    intValue = nil
+    index = Int.min
   }
 
   init(index: Int) {
     name = ""
-    intValue = index
+    self.index = index
   }
 
   init?(stringValue: String) { self.init(stringValue) }
 
-  init?(intValue: Int) { self.init(index: intValue) }
+  /// A key for `intValue`; nil for `Int.min`, which marks a name.
+  init?(intValue: Int) {
+    guard intValue != Int.min else { return nil }
+    self.init(index: intValue)
+  }
 }

@@ -10,6 +10,8 @@ final class DecodeCall {
   /// Where the call's top-level value is: `$` for `ModelDecoder`, the
   /// field's path for a Codable value inside a model.
   let root: CodingPath
+  /// How deeply the call's top-level value is nested (in a model, say).
+  let rootDepth: Int
   /// What ModelKit's converters read with (one call's, used by one thread
   /// at a time, so unchecked); it carries the coder's strategies.
   @exclusivity(unchecked) var read: ReadContext
@@ -26,6 +28,7 @@ final class DecodeCall {
     document = read.document
     options = read.options
     root = read.path
+    rootDepth = read.depth
     self.read = read
     userInfo = read.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
     firstKeyWins = read.strategies != nil

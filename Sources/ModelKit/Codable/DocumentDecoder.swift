@@ -52,7 +52,7 @@ final class DocumentDecoder: Decoder {
     self.mapping = mapping
     self.onMismatch = onMismatch
     self.keysAsTheyAre = keysAsTheyAre
-    depth = (parent?.depth ?? 0) + 1
+    depth = (parent?.depth ?? call.rootDepth) + 1
     keyTypes = call.read.recorder == nil ? nil : KeyTypes()
   }
 
@@ -138,19 +138,22 @@ final class DocumentDecoder: Decoder {
   var path: CodingPath { path(appending: nil) }
 
   /// The path of the value at `key` inside this one (nil: this value's),
-  /// from the top level, for errors: made from the decoders' keys without
-  /// the coding path's arrays.
+  /// from the top level: for errors, and for the converters of nested
+  /// values in strict mode, which start from it.
   func path(appending key: (any CodingKey)?) -> CodingPath {
-    var keys: [any CodingKey] = []
-    keys.reserveCapacity(depth + 1)
-    if let key { keys.append(key) }
-    var current: DocumentDecoder? = self
-    while let decoder = current {
-      if let key = decoder.key { keys.append(key) }
-      current = decoder.parent
-    }
-    return CodingPath(call.root, keys: keys.reversed())
+    guard let key else { return ownPath }
+    return ownPath.appending(key)
   }
+
+  /// This value's path from the top level, made once from the enclosing
+  /// value's (siblings ask for it again and again).
+  private var ownPath: CodingPath {
+    if let known = knownPath { return known }
+    let made = parent.map { $0.path(appending: key) } ?? key.map { call.root.appending($0) } ?? call.root
+    knownPath = made
+    return made
+  }
+  private var knownPath: CodingPath?
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (nil: this value itself, as a single value);
@@ -165,15 +168,22 @@ final class DocumentDecoder: Decoder {
       let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
       if let node {
         // Converters of models and containers make errors of their own
-        // further down (in strict mode only: lenient ones drop what fails):
-        // they start from this value's path.
+        // further down. With a report they start from this value's path
+        // (notes name it); else from an empty path, this value's depth
+        // down, and a thrown error is put below this value's path: no path
+        // is made for a value that reads.
         let reporting = call.read.recorder != nil
-        if entry.isComposite && call.options.strict || reporting { call.read.path = path() }
+        if reporting {
+          call.read.path = path()
+        } else {
+          call.read.path = CodingPath()
+          call.read.depthAbove = depth
+        }
         let converted: Converted<Value>
         do {
           converted = try converter.decode(node, &call.read)
         } catch {
-          throw error.decodingError
+          throw (reporting ? error : error.below(path())).decodingError
         }
         switch converted {
         case .value(let value):

@@ -278,6 +278,7 @@ public final class ModelDecoder: Sendable {
   /// `JSONDecoder` throws, not a conversion). Only input strict reading
   /// rejects is read again, leniently. `decode` is given the options of
   /// its pass and the recorder of the report to use (nil: the options').
+  @inline(__always)
   private static func strictlyFirst<Value>(
     _ options: DecodingOptions, _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
   ) throws -> Value {
@@ -286,8 +287,11 @@ public final class ModelDecoder: Sendable {
     strict.strict = true
     // The strict pass's entries reach the report only if its value is used.
     let recorder = options.report.map { ReportRecorder($0, holding: true) }
-    if let value = try? decode(strict, recorder) { return value }
-    recorder?.discard()
+    do {
+      return try decode(strict, recorder)
+    } catch {
+      recorder?.discard()
+    }
     return try decode(options, nil)
   }
 

@@ -7,8 +7,14 @@ import ModelKitJSON
 struct ReadContext {
   let document: JSONDocument
   let options: DecodingOptions
-  /// Where the value being read is.
+  /// Where the value being read is (from `depthAbove` levels down, for a
+  /// converter a Codable decoder calls: it puts thrown errors below its
+  /// own path).
   var path: CodingPath
+  /// How many levels above `path`'s first step the value is nested.
+  var depthAbove = 0
+  /// How deeply the value being read is nested, for `StackGuard`.
+  var depth: Int { depthAbove + path.steps.count }
   /// Reads nested models (the model reader).
   let models: any ModelReading
   /// Reads the types only Codable handles (the Codable bridge).
@@ -48,7 +54,7 @@ struct ReadContext {
   ) throws(ModelError) -> Value? {
     path.push(step)
     defer { path.pop() }
-    try StackGuard.check(depth: path.steps.count, at: path)
+    try StackGuard.check(depth: depth, at: path)
     switch try converter.decode(node, &self) {
     case .value(let value):
       if recorder != nil, converter.isConversion(node, self) { note(.converted, node, target: converter.typeName) }

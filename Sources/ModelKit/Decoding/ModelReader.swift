@@ -205,7 +205,7 @@ struct ModelReader: ModelReading {
     if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
     context.path.push(step)
     defer { context.path.pop() }
-    try StackGuard.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.depth, at: context.path)
     try decodeFields(schema, node, field, &context)
     return true
   }
@@ -216,7 +216,7 @@ struct ModelReader: ModelReading {
   ) throws(ModelError) {
     context.path.push(step)
     defer { context.path.pop() }
-    try StackGuard.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.depth, at: context.path)
     guard let failure = try field.converter.decodeField(base + field.offset, node, &context) else {
       if context.recorder != nil, field.converter.isConversion(node, context) {
         context.note(.converted, node, target: field.converter.typeName)

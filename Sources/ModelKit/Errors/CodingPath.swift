@@ -32,9 +32,7 @@ struct CodingPath {
   init(_ prefix: CodingPath = CodingPath(), keys: some Collection<any CodingKey>) {
     steps = prefix.steps
     steps.reserveCapacity(steps.count + keys.count)
-    for key in keys {
-      steps.append(key.intValue.map(Step.index) ?? .key(key.stringValue))
-    }
+    for key in keys { steps.append(Self.step(key)) }
   }
 
   var isEmpty: Bool { steps.isEmpty }
@@ -53,6 +51,12 @@ struct CodingPath {
     path.push(step)
     return path
   }
+
+  /// This path one Codable key further down.
+  func appending(_ key: any CodingKey) -> CodingPath { appending(Self.step(key)) }
+
+  /// The step of a Codable key: an index when the key has an integer value.
+  private static func step(_ key: any CodingKey) -> Step { key.intValue.map(Step.index) ?? .key(key.stringValue) }
 
   /// One key or index of a path, kept by an error after its documents are gone.
   enum Component: Sendable {

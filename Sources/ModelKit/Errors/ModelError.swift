@@ -54,7 +54,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   /// The error that caused this one, such as a hook's own error.
   public let underlying: (any Error & Sendable)?
   /// `codingPath` as keys and indices, for Foundation's errors.
-  let location: [CodingPath.Component]
+  private(set) var location: [CodingPath.Component]
   /// The Swift type the value was for, where one was.
   let valueType: (any Any.Type)?
   /// Whether `underlying` is an error a type's own `encode(to:)` or
@@ -105,6 +105,16 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     self.underlying = underlying
     location = path.components
     self.valueType = valueType
+  }
+
+  /// This error made `prefix` further down, for one whose path started
+  /// where `prefix` ends (an error named by the public initialiser, or a
+  /// syntax error, stays as it is).
+  func below(_ prefix: CodingPath) -> ModelError {
+    guard givenPath == nil, !prefix.isEmpty else { return self }
+    var error = self
+    error.location = prefix.components + location
+    return error
   }
 
   /// The 1-based line of a syntax error.

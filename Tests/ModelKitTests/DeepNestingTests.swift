@@ -16,6 +16,17 @@ private struct DeepCodable: Codable {
   var next: [DeepCodable]
 }
 
+/// A Codable value holding a model holding a Codable value…: each level
+/// crosses from one walker to the other.
+private struct AlternatingCodable: Codable {
+  var model: AlternatingModel?
+}
+
+private final class AlternatingModel: JSONModel, Codable {
+  var codable: AlternatingCodable?
+  required init() {}
+}
+
 private struct LongPath: JSONModel {
   var value = 1
   static let segments = 20_000
@@ -71,6 +82,21 @@ struct DeepNestingTests {
       ]
     }
     #expect(results == [true, true, true, true, true])
+  }
+
+  @Test func valuesCrossingBetweenModelsAndCodableDecodeOrFailCleanly() {
+    // Deeper than the reader's default limit: the stack is what ends it.
+    let chain = nested(5_000, open: #"{"model": {"codable": "#, close: "}}")
+    let results = onThread(stackSize: Self.smallStack) {
+      [
+        endsCleanly { _ = try ModelDecoder(options: DecodingOptions(maxDepth: 20_000)).decode(AlternatingCodable.self, from: chain) },
+        endsCleanly {
+          _ = try ModelDecoder(options: DecodingOptions(strict: true, maxDepth: 20_000)).decode(AlternatingCodable.self, from: chain)
+        },
+        endsCleanly { _ = try AlternatingModel(json: #"{"codable": "# + chain + "}", options: DecodingOptions(maxDepth: 20_000)) },
+      ]
+    }
+    #expect(results == [true, true, true])
   }
 
   @Test func theErrorSaysWhereTheStackRanOut() {

@@ -387,4 +387,34 @@ struct DropInCoderTests {
     #expect((animal as? FoundationDifferentialTests.Dog)?.name == "ace")
     #expect(animal.legs == 3)
   }
+
+  /// A model whose field only Codable reads, first met inside a Codable
+  /// value (its schema is built for `ModelDecoder` and shared afterwards).
+  struct Tag: Codable, Equatable { var name: String }
+  final class Labelled: JSONModel, Codable {
+    var tag: Tag?
+    var next: Labelling?
+    required init() {}
+  }
+  struct Labelling: Codable { var labelled: Labelled }
+
+  @Test func aModelsCodableFieldsAreReadWhoeverMeetsTheModelFirst() throws {
+    let json = #"{"labelled": {"tag": {"name": "a"}, "next": {"labelled": {"tag": {"name": "b"}}}}}"#
+    let foundation = try JSONDecoder().decode(Labelling.self, from: Data(json.utf8))
+    #expect(foundation.labelled.next?.labelled.tag == Tag(name: "b"))
+    for decoder in [ModelDecoder(), ModelDecoder(options: DecodingOptions(strict: true))] {
+      let value = try decoder.decode(Labelling.self, from: json)
+      #expect(value.labelled.tag == Tag(name: "a"))
+      #expect(value.labelled.next?.labelled.tag == Tag(name: "b"))
+    }
+    let model = try Labelled(json: #"{"tag": {"name": "c"}, "next": {"labelled": {"tag": {"name": "d"}}}}"#)
+    #expect(model.tag == Tag(name: "c"))
+    #expect(model.next?.labelled.tag == Tag(name: "d"))
+    #expect(try ModelSchema.of(Labelled.self).fieldNames.sorted() == ["next", "tag"])
+    let encoder = ModelEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let foundationEncoder = JSONEncoder()
+    foundationEncoder.outputFormatting = .sortedKeys
+    #expect(try encoder.encode(foundation) == foundationEncoder.encode(foundation))
+  }
 }

@@ -7,8 +7,9 @@ import Foundation
 final class SchemaBuilder: ConverterBuilding {
   private let cached: [ObjectIdentifier: SchemaReference]
   private(set) var built: [ObjectIdentifier: SchemaReference] = [:]
-  /// Whether types that only Codable handles go through the Codable bridge.
-  private let allowingDecodable: Bool
+  /// Whether types that only Codable handles go through the Codable bridge
+  /// (always, for a model's own fields: see `build`).
+  private var allowingDecodable: Bool
 
   init(cached: [ObjectIdentifier: SchemaReference], allowingDecodable: Bool = true) {
     self.cached = cached
@@ -65,6 +66,11 @@ final class SchemaBuilder: ConverterBuilding {
     let info = try TypeInfo.reflecting(Model.self)
     let reference = SchemaReference(isClass: info.isClass)
     built[ObjectIdentifier(Model.self)] = reference
+    // A model's fields are the model reader's, whoever asks for the model (a
+    // `ModelDecoder` asks without the bridge, and the schema is shared).
+    let outerAllowingDecodable = allowingDecodable
+    allowingDecodable = true
+    defer { allowingDecodable = outerAllowingDecodable }
 
     let mapping = Model.keyMapping
     let ignored = Model.ignoredProperties

@@ -97,6 +97,29 @@ struct DeepNestingTests {
       ]
     }
     #expect(results == [true, true, true])
+    // And written, built in code.
+    var value = AlternatingCodable(model: nil)
+    for _ in 0..<5_000 {
+      let model = AlternatingModel()
+      model.codable = value
+      value = AlternatingCodable(model: model)
+    }
+    let shared = UncheckedBox(value)
+    let written = onThread(stackSize: Self.smallStack) {
+      [
+        endsCleanly { _ = try ModelEncoder().encode(shared.value) },
+        endsCleanly { _ = try ModelEncoder().encodeValue(shared.value) },
+        endsCleanly { _ = try shared.value.model?.jsonData() },
+      ]
+    }
+    #expect(written == [true, true, true])
+    // Taken apart a level at a time: released whole, the chain's own
+    // deinitialisers would recurse 10,000 levels on whichever thread lets it go last.
+    var current = value.model
+    while let model = current {
+      current = model.codable?.model
+      model.codable = nil
+    }
   }
 
   @Test func theErrorSaysWhereTheStackRanOut() {

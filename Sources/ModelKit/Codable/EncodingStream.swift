@@ -328,7 +328,8 @@ final class EncodingStream {
       to: ValueEncoder(
         encoding: self, destination: .node(node), parent: parent, key: key, mapping: mapping,
         keysAsTheyAre: keysAsTheyAre))
-    if Value.self is any SetAlgebra.Type { node.sortElements() }
+    // The model layer writes a set in `SetOrder`; a coder's call, as `JSONEncoder` does, in its own.
+    if !call.isCoderCall && Value.self is any SetAlgebra.Type { node.sortElements() }
     // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
     let isTopLevel = parent == nil && key.codingKey == nil
     if node.isEmpty && call.isCoderCall && !(isTopLevel && call.isOutermost) { node.makeObject() }

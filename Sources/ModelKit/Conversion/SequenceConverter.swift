@@ -97,7 +97,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   }
 
   override func encode(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
-    if isUnordered { return try encodeSorted(value, &context) }
+    // A coder's call writes a set as `JSONEncoder` does: in its own order.
+    if isUnordered && context.strategies == nil { return try encodeSorted(value, &context) }
     context.json.beginArray()
     var index = 0  // not `enumerated()`: its tuples cost a metadata lookup per element here
     for item in value {
@@ -107,7 +108,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     context.json.endArray()
   }
 
-  /// Sets have no order of their own: their elements are written in `SetOrder`.
+  /// Sets have no order of their own: the model layer writes their
+  /// elements in `SetOrder`, so equal sets give the same bytes.
   private func encodeSorted(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     var encoded: [[UInt8]] = []
     encoded.reserveCapacity(value.count)

@@ -1,6 +1,8 @@
-/// The order ModelKit writes a set's elements in, wherever it writes one
-/// (converters, the Codable encoder's trees, Foundation graphs): by their compact JSON
-/// text with sorted keys, so equal sets always give the same bytes.
+/// The order the model layer writes a set's elements in, wherever it
+/// writes one (converters, Codable values inside models, Foundation graphs):
+/// by their compact JSON text with sorted keys, so equal sets always give
+/// the same bytes. `ModelEncoder` writes a set in its own order, as
+/// `JSONEncoder` does.
 enum SetOrder {
   /// `elements` in set order; `text` gives an element's compact, key-sorted JSON.
   static func sorted<Element>(_ elements: [Element], text: (Element) -> [UInt8]) -> [Element] {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import Observation
 import Testing
 
 /// The shapes of Codable types users write, beyond structs of scalars,
@@ -71,6 +72,79 @@ struct CodableShapesTests {
   }
 
   struct Empty: Codable, Equatable {}
+
+  /// An `@Observable` class, its storage keys renamed to its properties' names.
+  @Observable final class Profile: Codable, Equatable {
+    var name = ""
+    var age = 0
+    enum CodingKeys: String, CodingKey {
+      case _name = "name"
+      case _age = "age"
+    }
+    static func == (left: Profile, right: Profile) -> Bool { left.name == right.name && left.age == right.age }
+  }
+
+  /// A class with `let` properties, a custom coding with nested and super containers.
+  class Base: Codable, Equatable {
+    let id: Int
+    init(id: Int) { self.id = id }
+    static func == (left: Base, right: Base) -> Bool { left.id == right.id && type(of: left) == type(of: right) }
+  }
+
+  final class Derived: Base {
+    let point: (x: Int, y: Int)
+    let history: [[Int]]
+    enum CodingKeys: String, CodingKey { case point, history, extra }
+    enum PointKeys: String, CodingKey { case x, y }
+    init(id: Int, point: (x: Int, y: Int), history: [[Int]]) {
+      self.point = point
+      self.history = history
+      super.init(id: id)
+    }
+    required init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let point = try container.nestedContainer(keyedBy: PointKeys.self, forKey: .point)
+      self.point = (try point.decode(Int.self, forKey: .x), try point.decode(Int.self, forKey: .y))
+      var rows = try container.nestedUnkeyedContainer(forKey: .history)
+      var history: [[Int]] = []
+      while !rows.isAtEnd {
+        var row = try rows.nestedUnkeyedContainer()
+        var values: [Int] = []
+        while !row.isAtEnd { values.append(try row.decode(Int.self)) }
+        history.append(values)
+      }
+      self.history = history
+      try super.init(from: container.superDecoder())
+    }
+    override func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      var point = container.nestedContainer(keyedBy: PointKeys.self, forKey: .point)
+      try point.encode(self.point.x, forKey: .x)
+      try point.encode(self.point.y, forKey: .y)
+      var rows = container.nestedUnkeyedContainer(forKey: .history)
+      for values in history {
+        var row = rows.nestedUnkeyedContainer()
+        for value in values { try row.encode(value) }
+      }
+      try container.encodeNil(forKey: .extra)
+      try super.encode(to: container.superEncoder())
+    }
+    static func == (left: Derived, right: Derived) -> Bool {
+      left.id == right.id && left.point == right.point && left.history == right.history
+    }
+  }
+
+  enum Kind: String, Codable, CodingKeyRepresentable { case small, large }
+  enum Plain: String, Codable { case on, off }
+
+  struct Keyed: Codable, Equatable {
+    var byKind: [Kind: Int]
+    var byPlain: [Plain: Int]
+    var limits: [Int64]
+    var unsigned: [UInt64]
+    var state: Plain?
+    var note: String?
+  }
 
   static var everything: Everything { Everything(
     shapes: [.circle(radius: 1.5), .rect(2, 3), .empty, .labelled(name: "a/b", tags: ["x", "\u{1F600}"])],
@@ -144,6 +218,16 @@ struct CodableShapesTests {
     try expectFoundationParity(Set(["b", "a", "c"]), "set")
     try expectFoundationParity(Int?.some(3), "optional")
     try expectFoundationParity("text", "string")
+    let profile = Profile()
+    profile.name = "Ada"
+    profile.age = 36
+    try expectFoundationParity(profile, "observable")
+    try expectFoundationParity(Derived(id: 4, point: (1, -2), history: [[1, 2], [], [3]]), "derived")
+    try expectFoundationParity(
+      Keyed(
+        byKind: [.small: 1, .large: 2], byPlain: [.on: 1], limits: [.min, .max, 0], unsigned: [.max, 0],
+        state: nil, note: "n"),
+      "keyed")
   }
 
   /// Inputs JSONDecoder reads that the written values never contain.
@@ -159,6 +243,13 @@ struct CodableShapesTests {
       (#"{"1": "a", "-2": "b"}"#, [Int: String].self),
       (#"[1, "a", 2, "b"]"#, [Int: String].self),
       (#"{"items": [], "children": [{"items": [1], "children": []}]}"#, Page<Int>.self),
+      (#"{"name": "Ada", "age": 36}"#, Profile.self),
+      (#"{"byKind": {"small": 1}, "byPlain": ["on", 1, "off", 2], "limits": [], "unsigned": [18446744073709551615]}"#, Keyed.self),
+      (#"{"byKind": {"medium": 1}, "byPlain": [], "limits": [], "unsigned": []}"#, Keyed.self),
+      (#"{"byKind": {}, "byPlain": [], "limits": [9223372036854775808], "unsigned": []}"#, Keyed.self),
+      (#"{"byKind": {}, "byPlain": [], "limits": [], "unsigned": [], "state": "dim"}"#, Keyed.self),
+      (#"{"point": {"x": 1, "y": 2}, "history": [[1], []], "super": {"id": 3}}"#, Derived.self),
+      (#"{"point": {"x": 1, "y": 2}, "history": [[1], []]}"#, Derived.self),
     ]
     for (json, type) in inputs {
       try expectSameReading(type, json)

@@ -1,26 +1,152 @@
 import ModelKitJSON
 
 /// Finds the members of an object too large to scan by name, the last one
-/// winning as in `JSONSerialization` (or the first, as in `JSONDecoder`): an open-addressed table of their keys' hashes,
-/// taken from the raw bytes without making strings. Keys with escapes or
-/// non-ASCII bytes go to a dictionary, for `String` equality.
+/// winning as in `JSONSerialization` (or the first, as in `JSONDecoder`).
+///
+/// With the first winning, names asked for in the order the object holds
+/// them, members between them or not (a type decoding the keys it declares
+/// from JSON written in that order), are found by reading on from the last
+/// one found, without hashing every key; a filter of the keys passed tells
+/// when a name may have been passed already, and a look back finds its
+/// first occurrence. When names stop coming in order (one is not among the
+/// next `lookAhead` members), or a key has escapes or non-ASCII bytes, the
+/// members go into a table: open-addressed by the hashes of their keys' raw
+/// bytes, without making strings; keys with escapes or non-ASCII bytes go
+/// to a dictionary, for `String` equality (a name spelled both ways takes
+/// the first or last member by position). With the last winning, the table
+/// is made at once.
 final class MemberIndex {
   private let document: JSONDocument
-  private let keys: [JSONDocument.Node]
-  private let values: [JSONDocument.Node]
-  /// Member index + 1 by hash slot (0 = empty).
-  private let slots: [Int]
-  private let others: [String: JSONDocument.Node]
+  private let object: JSONDocument.Node
+  private let firstWins: Bool
+
+  /// Reading on in order: the key node of the member after the last one
+  /// found, and how many members are left from it.
+  @exclusivity(unchecked) private var next: Int
+  @exclusivity(unchecked) private var remaining: Int
+  /// The keys of the members before `next`, as bits of their `KeyHash.quick`.
+  @exclusivity(unchecked) private var passed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// The table, once the order is given up (from the start when the last
+  /// key wins): the members, and member index + 1 by hash slot (0 = empty).
+  /// One container's, used on one thread at a time.
+  @exclusivity(unchecked) private var hasTable = false
+  @exclusivity(unchecked) private var keys: [JSONDocument.Node] = []
+  @exclusivity(unchecked) private var values: [JSONDocument.Node] = []
+  @exclusivity(unchecked) private var slots: [Int] = []
+  /// Keys with escapes or non-ASCII bytes, by their text: member index.
+  @exclusivity(unchecked) private var others: [String: Int] = [:]
 
   /// Objects of up to this many members are scanned instead.
   static let scanLimit = 8
+  /// How many members reading on passes before giving up the order.
+  private static let lookAhead = 16
 
   init(_ document: JSONDocument, _ object: JSONDocument.Node, firstWins: Bool = false) {
     self.document = document
+    self.object = object
+    self.firstWins = firstWins
+    next = object.index + 1
+    remaining = document.count(of: object)
+    if !firstWins { makeTable() }
+  }
+
+  /// The member named `name` (the last, or the first with `firstWins`).
+  func member(_ name: String) -> JSONDocument.Node? {
+    var name = name
+    return name.withUTF8 { utf8 -> JSONDocument.Node? in
+      if !hasTable {
+        switch memberInOrder(utf8) {
+        case .found(let value): return value
+        case .absent: return nil
+        case .unordered: makeTable()
+        }
+      }
+      return memberInTable(utf8)
+    }
+  }
+
+  private enum Reading {
+    case found(JSONDocument.Node)
+    case absent
+    /// The table must answer.
+    case unordered
+  }
+
+  /// Reads on from the last member found to the one named `utf8`.
+  private func memberInOrder(_ utf8: UnsafeBufferPointer<UInt8>) -> Reading {
+    var position = next
+    var left = remaining
+    var passedHere = passed
+    var looked = 0
+    while left > 0 && looked < Self.lookAhead {
+      looked += 1
+      let key = JSONDocument.Node(position)
+      var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+      guard document.withRawString(key, { bytes, isPlainASCII in
+        raw = bytes
+        return isPlainASCII
+      }) == true else { return .unordered }
+      let value = JSONDocument.Node(position + 1)
+      if KeyHash.equal(raw, utf8) {
+        // An earlier member with this key would be the first: look back if one may be.
+        if Self.contains(passed, KeyHash.quick(utf8)), let earlier = firstBefore(next, utf8) {
+          return .found(earlier)
+        }
+        Self.insert(&passedHere, KeyHash.quick(raw))
+        (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left - 1)
+        return .found(value)
+      }
+      Self.insert(&passedHere, KeyHash.quick(raw))
+      position = document.nodeAfter(value).index
+      left -= 1
+    }
+    // Not ahead: before, further on, or nowhere.
+    guard left > 0 || Self.contains(passed, KeyHash.quick(utf8)) else { return .absent }
+    return .unordered
+  }
+
+  /// The value of the first member before the key node `end` whose key is `utf8`.
+  private func firstBefore(_ end: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> JSONDocument.Node? {
+    var position = object.index + 1
+    while position < end {
+      let value = JSONDocument.Node(position + 1)
+      if document.withRawString(JSONDocument.Node(position), { raw, _ in KeyHash.equal(raw, utf8) }) == true {
+        return value
+      }
+      position = document.nodeAfter(value).index
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private static func insert(_ filter: inout (UInt64, UInt64, UInt64, UInt64), _ hash: Int) {
+    let bit = UInt64(1) << UInt64(hash & 63)
+    switch (hash >> 6) & 3 {
+    case 0: filter.0 |= bit
+    case 1: filter.1 |= bit
+    case 2: filter.2 |= bit
+    default: filter.3 |= bit
+    }
+  }
+
+  @inline(__always)
+  private static func contains(_ filter: (UInt64, UInt64, UInt64, UInt64), _ hash: Int) -> Bool {
+    let bit = UInt64(1) << UInt64(hash & 63)
+    switch (hash >> 6) & 3 {
+    case 0: return filter.0 & bit != 0
+    case 1: return filter.1 & bit != 0
+    case 2: return filter.2 & bit != 0
+    default: return filter.3 & bit != 0
+    }
+  }
+
+  /// Puts every member in the table.
+  private func makeTable() {
+    hasTable = true
     let count = document.count(of: object)
     var keys: [JSONDocument.Node] = []
     var values: [JSONDocument.Node] = []
-    var others: [String: JSONDocument.Node] = [:]
+    var others: [String: Int] = [:]
     keys.reserveCapacity(count)
     values.reserveCapacity(count)
     let size = max(16, KeyHash.slotCount(for: count))
@@ -43,26 +169,31 @@ final class MemberIndex {
       }
       if placed != true {
         let name = document.string(key) ?? ""
-        if !firstWins || others[name] == nil { others[name] = value }
+        if !firstWins || others[name] == nil { others[name] = index }
       }
     }
     (self.keys, self.values, self.slots, self.others) = (keys, values, slots, others)
   }
 
-  /// The member named `name` (the last, or the first with `firstWins`).
-  func member(_ name: String) -> JSONDocument.Node? {
-    var name = name
-    return name.withUTF8 { utf8 -> JSONDocument.Node? in
-      guard utf8.allSatisfy({ $0 < 0x80 }) else { return others[String(decoding: utf8, as: UTF8.self)] }
-      let mask = slots.count - 1
-      var slot = KeyHash.fnv1a(utf8) & mask
-      while slots[slot] != 0 {
-        let index = slots[slot] - 1
-        if document.withRawString(keys[index], { raw, _ in KeyHash.equal(raw, utf8) }) == true { return values[index] }
-        slot = (slot + 1) & mask
-      }
-      // An escaped key may still spell an ASCII name.
-      return others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)]
+  /// The member whose key is `utf8`, from the table.
+  private func memberInTable(_ utf8: UnsafeBufferPointer<UInt8>) -> JSONDocument.Node? {
+    // An escaped key may spell the same name as a plain one: the first or last of the two wins.
+    let other = others.isEmpty ? nil : others[String(decoding: utf8, as: UTF8.self)]
+    guard let plain = plainMember(utf8) else { return other.map { values[$0] } }
+    guard let other else { return values[plain] }
+    return values[firstWins ? min(plain, other) : max(plain, other)]
+  }
+
+  /// The index of the member whose key, without escapes, is the ASCII `utf8`.
+  private func plainMember(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    let mask = slots.count - 1
+    var slot = KeyHash.fnv1a(utf8) & mask
+    while slots[slot] != 0 {
+      let index = slots[slot] - 1
+      if document.withRawString(keys[index], { raw, _ in KeyHash.equal(raw, utf8) }) == true { return index }
+      slot = (slot + 1) & mask
     }
+    return nil
   }
 }

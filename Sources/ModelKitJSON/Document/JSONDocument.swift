@@ -69,7 +69,7 @@ public struct JSONDocument: Sendable {
     /// The node's index on the tape.
     public let index: Int
 
-    @inlinable init(_ index: Int) { self.index = index }
+    @inlinable package init(_ index: Int) { self.index = index }
   }
 
   /// The top-level value.

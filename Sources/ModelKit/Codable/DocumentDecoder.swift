@@ -199,7 +199,7 @@ final class DocumentDecoder: Decoder {
           }
           if call.options.strict || onMismatch == .fail {
             call.read.path = path()
-            throw call.read.failure(failure, node, target: "\(Value.self)", type: Self.reported(Value.self, failure))
+            throw call.read.failure(failure, node, target: converter.typeName, type: Self.reported(Value.self, failure))
               .decodingError
           }
           if onMismatch == .drop { throw DroppedElement() }

@@ -92,6 +92,6 @@ struct ReadContext {
   /// At most the first 40 characters of `text`, with `…` when it is longer:
   /// what messages and report entries show of a value.
   static func excerpt(_ text: String) -> String {
-    text.count > 40 ? String(text.prefix(40)) + "…" : text
+    text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…"
   }
 }

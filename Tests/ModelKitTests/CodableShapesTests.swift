@@ -256,6 +256,33 @@ struct CodableShapesTests {
     }
   }
 
+  struct Identified: Codable, Equatable {
+    var id: UUID
+    var url: URL
+  }
+
+  /// Top-level values and scalars at their edges.
+  @Test func scalarsAndFragmentsReadAsJSONDecoderReadsThem() throws {
+    let inputs: [(String, any (Decodable & Equatable).Type)] = [
+      ("1", Int.self), ("null", Int?.self), ("null", String?.self), (#""a""#, String.self), ("  7  ", Int.self),
+      ("{}", Empty.self), ("[]", Empty.self), ("null", Empty.self), ("[{}, {}]", [Empty].self),
+      (#"{"id": "e621e1f8-c36c-495a-93fc-0c247a3e6e5f", "url": "/path?a=1"}"#, Identified.self),
+      (#"{"id": "nope", "url": ""}"#, Identified.self),
+      ("1e400", Double.self), ("3.5e38", Float.self), ("300", Int8.self), ("-1", UInt.self), ("-0", Double.self),
+      ("1.0", Int.self), ("1.5", Int.self), ("1e2", Int.self), ("-0", Int.self),
+      ("18446744073709551616", UInt64.self), ("-9223372036854775809", Int64.self),
+      ("[1, null, 2]", [Int?].self), (#"{"a": null}"#, [String: Int?].self),
+      ("1", Bool.self), ("true", Bool.self), ("1", String.self),
+      ("1e-5", Decimal.self), (#""1.5""#, Decimal.self), ("[0.1, 1e400]", [Decimal].self),
+      (#""AQID""#, Data.self), (#""AQI""#, Data.self), ("[1,2,3]", Data.self),
+      ("1.5", Date.self), (#""2024-01-01T00:00:00Z""#, Date.self),
+      (#"["\ud83d\ude00", "\u00e9"]"#, [String].self), (#""\ud800""#, String.self),
+    ]
+    for (json, type) in inputs {
+      try expectSameReading(type, json)
+    }
+  }
+
   private func expectSameReading<Value: Decodable & Equatable>(_ type: Value.Type, _ json: String) throws {
     let data = Data(json.utf8)
     let foundation = Result { try JSONDecoder().decode(Value.self, from: data) }

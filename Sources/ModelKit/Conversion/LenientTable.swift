@@ -147,11 +147,15 @@ extension ReadContext {
   }
 
   /// A number's exact text for `Decimal`: from a number, or a numeric
-  /// string; leniently a Boolean or a true/false word is 1 or 0.
+  /// string (not in a coder's strict call: `JSONDecoder` takes numbers
+  /// only); leniently a Boolean or a true/false word is 1 or 0.
   func decimalText(_ node: JSONDocument.Node) -> Converted<String> {
     switch document.kind(of: node) {
     case .number:
       return .value(document.numberText(node) ?? "")
+    case .string where options.strict && strategies != nil:
+      // `JSONDecoder` reads a `Decimal` from a number only.
+      return .failed(.mismatch)
     case .string:
       switch LenientText.meaning(of: document.string(node) ?? "") {
       case .number(let digits): return .value(String(decoding: digits, as: UTF8.self))

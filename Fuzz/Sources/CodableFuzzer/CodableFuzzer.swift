@@ -30,10 +30,21 @@ struct Order: Codable, Equatable, JSONKeyMapping {
 
 /// Every input decodes or throws a `DecodingError` carrying a `ModelError`,
 /// leniently and strictly, as JSON and as JSON5; a decoded value encodes,
-/// and its output decodes strictly to an equal value.
+/// and its output decodes strictly to an equal value. For a plain Codable
+/// type Foundation is the oracle: whatever `JSONDecoder` reads, strict and
+/// lenient `ModelDecoder` read to the same value, and strict reading
+/// rejects what it rejects.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCodable(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = Array(UnsafeBufferPointer(start: start, count: count))
+  let foundation = try? JSONDecoder().decode([Item].self, from: Data(input))
+  for strict in [false, true] {
+    let ours = try? ModelDecoder(options: DecodingOptions(strict: strict)).decode([Item].self, from: input)
+    if let foundation, ours != foundation {
+      fatalError("JSONDecoder read \(foundation), ModelDecoder(strict: \(strict)) \(String(describing: ours))")
+    }
+    if foundation == nil, strict, let ours { fatalError("strict ModelDecoder read \(ours), which JSONDecoder rejects") }
+  }
   for strict in [false, true] {
     for json5 in [false, true] {
       let decoder = ModelDecoder(options: DecodingOptions(strict: strict))

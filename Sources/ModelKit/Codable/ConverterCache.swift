@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 
 /// ModelKit's own converters (scalars, Foundation types, containers of them,
@@ -16,10 +17,23 @@ final class ConverterCache {
   }
 
   // One call's cache, used by one thread at a time.
-  @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
+  @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry]
   @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
   @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
   @exclusivity(unchecked) private var stringKeyedDictionaries: [ObjectIdentifier: Bool] = [:]
+
+  /// The entries the calls so far have made, which a call starts from:
+  /// a copy taken under the lock once per call, so that lookups take none.
+  private final class Known: @unchecked Sendable {
+    // Guarded by `lock`.
+    let lock = NSLock()
+    var entries: [ObjectIdentifier: Entry] = [:]
+  }
+  private static let known = Known()
+
+  init() {
+    entries = Self.known.lock.withLock { Self.known.entries }
+  }
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
     let identifier = ObjectIdentifier(type)
@@ -27,6 +41,7 @@ final class ConverterCache {
     let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
     let made = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
     entries[identifier] = made
+    Self.known.lock.withLock { Self.known.entries[identifier] = made }
     return made
   }
 

@@ -138,8 +138,7 @@ final class DocumentDecoder: Decoder {
   var path: CodingPath { path(appending: nil) }
 
   /// The path of the value at `key` inside this one (nil: this value's),
-  /// from the top level: for errors, and for the converters of nested
-  /// values in strict mode, which start from it.
+  /// from the top level: for errors and report entries.
   func path(appending key: (any CodingKey)?) -> CodingPath {
     guard let key else { return ownPath }
     return ownPath.appending(key)

@@ -183,4 +183,50 @@ struct LenientFallbackTests {
     _ = try ModelDecoder(options: DecodingOptions(report: streaming)).decode(Tagged.self, from: lenient)
     #expect(handed.kinds.sorted { $0.rawValue < $1.rawValue } == [.converted, .converted, .unknownKey])
   }
+
+  /// Counts its hooks' calls (one decode at a time reads it).
+  final class HookCounter: @unchecked Sendable {
+    let lock = NSLock()
+    var calls = 0
+    func count() { lock.withLock { calls += 1 } }
+  }
+  static let hookCalls = HookCounter()
+
+  struct Counted2: JSONModel, Codable, Equatable {
+    var count = 0
+    var tags: [String] = []
+    mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
+      LenientFallbackTests.hookCalls.count()
+      return nil
+    }
+  }
+
+  /// A model (or collection of models) is read as `Model(json:)` reads it,
+  /// in one lenient pass: its hooks run once even on input strict reading rejects.
+  @Test func modelsAreReadInOnePassAsTheirEntryPointsReadThem() throws {
+    let messy = #"{"count": "12", "tags": ["a", 1, null]}"#
+    let expected = try Counted2(json: messy)
+    let before = Self.hookCalls.lock.withLock { Self.hookCalls.calls }
+    #expect(try ModelDecoder().decode(Counted2.self, from: messy) == expected)
+    #expect(try ModelDecoder().decode([Counted2].self, from: "[\(messy)]") == [expected])
+    #expect(Self.hookCalls.lock.withLock { Self.hookCalls.calls } - before == 2)
+  }
+
+  /// A custom date strategy's function is the caller's code: its own
+  /// `try?` fallback sees JSONDecoder's errors, even in a `[Date]`.
+  @Test func aCustomDateStrategysFallbackSeesJSONDecodersErrors() throws {
+    let read: @Sendable (any Decoder) throws -> Date = { decoder in
+      let single = try decoder.singleValueContainer()
+      if let seconds = try? single.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+      return Date(timeIntervalSince1970: 1_000 + Double(try single.decode(String.self).count))
+    }
+    let json = #"[5, "12", "abc"]"#
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .custom(read)
+    let decoder = ModelDecoder()
+    decoder.dateDecodingStrategy = .custom(read)
+    let expected = try foundation.decode([Date].self, from: Data(json.utf8))
+    #expect(try decoder.decode([Date].self, from: json) == expected)
+    #expect(expected[1] == Date(timeIntervalSince1970: 1_002))
+  }
 }

@@ -16,7 +16,8 @@ public import Foundation
 /// a kind mismatch is an error naming the path. Lenient decoding reads the
 /// input strictly first and leniently only when that fails, so input
 /// `JSONDecoder` reads gets `JSONDecoder`'s value, even through a type's own
-/// `try?` fallbacks.
+/// `try?` fallbacks (a model, or a collection of models or scalars, at the
+/// top level is read in one lenient pass, as `Model(json:)` reads it).
 ///
 /// Errors are Foundation's `DecodingError`, with the cases and coding paths
 /// `JSONDecoder` uses (`catch DecodingError.keyNotFound` works, in a type's
@@ -257,7 +258,9 @@ public final class ModelDecoder: Sendable {
       let array = T.self as? any WindowedArrayDecoding.Type
     {
       let strategies = strategies(current, userInfo)
-      let read = try Self.strictlyFirst(current.settings.options) { options, recorder in
+      let convertersReadAll = !strategies.hasCustomReading && Self.isReadByConverters(T.self)
+      let read = try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) {
+        options, recorder in
         do {
           return try windows {
             try array.decodeInWindows($0, options: options, strategies: strategies, recorder: recorder)
@@ -278,11 +281,13 @@ public final class ModelDecoder: Sendable {
   /// `JSONDecoder` throws, not a conversion). Only input strict reading
   /// rejects is read again, leniently. `decode` is given the options of
   /// its pass and the recorder of the report to use (nil: the options').
+  /// With `convertersReadAll`, the options are used as they are.
   @inline(__always)
   private static func strictlyFirst<Value>(
-    _ options: DecodingOptions, _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
+    _ options: DecodingOptions, unless convertersReadAll: Bool,
+    _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
   ) throws -> Value {
-    guard !options.strict else { return try decode(options, nil) }
+    guard !options.strict && !convertersReadAll else { return try decode(options, nil) }
     var strict = options
     strict.strict = true
     // The strict pass's entries reach the report only if its value is used.
@@ -293,6 +298,17 @@ public final class ModelDecoder: Sendable {
       recorder?.discard()
     }
     return try decode(options, nil)
+  }
+
+  /// Whether ModelKit's converters read the whole of `type` (scalars,
+  /// Foundation types, models, and collections of them), so that no strict
+  /// pass is needed: they convert only what strict reading rejects, and a
+  /// model is read as `Model(json:)` reads it (its hooks run once, on one
+  /// pass, the Codable values inside it by the lenient bridge). A custom
+  /// date or data strategy's function is the caller's code, read strictly
+  /// first as a type's own `init(from:)` is.
+  private static func isReadByConverters<T>(_ type: T.Type) -> Bool {
+    (try? ConverterCache().entry(for: T.self))?.converter != nil
   }
 
   /// The strategies a call hands to its converters: the settings', with
@@ -318,7 +334,9 @@ public final class ModelDecoder: Sendable {
       throw error.decodingError
     }
     let strategies = strategies(current, userInfo)
-    return try Self.strictlyFirst(current.settings.options) { options, recorder in
+    let convertersReadAll =
+      ObjectIdentifier(type) == ObjectIdentifier(T.self) && !strategies.hasCustomReading && Self.isReadByConverters(T.self)
+    return try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, ReadContext(
         document: input.document, options: options, strategies: strategies, recorder: recorder))
     }

@@ -15,6 +15,14 @@ struct DecodingStrategies: Sendable {
   /// the reader as the numbers of `nonFiniteTexts`.
   var readsJSON5 = false
 
+  /// Whether a strategy reads with a function of the caller's, which may
+  /// have `try?` fallbacks of its own.
+  var hasCustomReading: Bool {
+    if case .custom = dates { return true }
+    if case .custom = data { return true }
+    return false
+  }
+
   /// The number texts JSON5's `Infinity`, `-Infinity`, `NaN` and `-NaN`
   /// are rewritten as: beyond every floating-point type, so that a reader
   /// that does not know them fails; no number of the input is rewritten as one.

@@ -15,7 +15,7 @@ final class DecodeCall {
   /// What ModelKit's converters read with (one call's, used by one thread
   /// at a time, so unchecked); it carries the coder's strategies.
   @exclusivity(unchecked) var read: ReadContext
-  let converters = ConverterCache()
+  let converters: ConverterCache
   /// How JSON keys become coding keys; nil when they are used as they are.
   let keyStrategy: JSONDecoder.KeyDecodingStrategy?
   /// Whether a repeated JSON key gives its first value, as in `JSONDecoder`
@@ -24,7 +24,9 @@ final class DecodeCall {
   /// Snake-case conversions made so far: arrays of objects repeat their keys.
   @exclusivity(unchecked) private var camelCaseKeys: [String: String] = [:]
 
-  init(_ read: ReadContext) {
+  /// A call reading with `read`, its converters looked up in `converters`.
+  init(_ read: ReadContext, converters: ConverterCache = ConverterCache()) {
+    self.converters = converters
     document = read.document
     options = read.options
     root = read.path

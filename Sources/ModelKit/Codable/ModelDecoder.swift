@@ -307,8 +307,8 @@ public final class ModelDecoder: Sendable {
   /// pass, the Codable values inside it by the lenient bridge). A custom
   /// date or data strategy's function is the caller's code, read strictly
   /// first as a type's own `init(from:)` is.
-  private static func isReadByConverters<T>(_ type: T.Type) -> Bool {
-    (try? ConverterCache().entry(for: T.self))?.converter != nil
+  private static func isReadByConverters<T>(_ type: T.Type, _ converters: ConverterCache = ConverterCache()) -> Bool {
+    (try? converters.entry(for: T.self))?.converter != nil
   }
 
   /// The strategies a call hands to its converters: the settings', with
@@ -334,17 +334,22 @@ public final class ModelDecoder: Sendable {
       throw error.decodingError
     }
     let strategies = strategies(current, userInfo)
+    // One cache for both passes: what a type's converter is does not depend on the pass.
+    let converters = ConverterCache()
     let convertersReadAll =
-      ObjectIdentifier(type) == ObjectIdentifier(T.self) && !strategies.hasCustomReading && Self.isReadByConverters(T.self)
+      ObjectIdentifier(type) == ObjectIdentifier(T.self) && !strategies.hasCustomReading
+      && Self.isReadByConverters(T.self, converters)
     return try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) { options, recorder in
-      try Self.decode(type, input, ReadContext(
+      try Self.decode(type, input, converters, ReadContext(
         document: input.document, options: options, strategies: strategies, recorder: recorder))
     }
   }
 
   /// Decodes `type` from `input`'s top-level value with `read`.
-  private static func decode<T: Decodable>(_ type: T.Type, _ input: InputDocument, _ read: ReadContext) throws -> T {
-    let call = DecodeCall(read)
+  private static func decode<T: Decodable>(
+    _ type: T.Type, _ input: InputDocument, _ converters: ConverterCache, _ read: ReadContext
+  ) throws -> T {
+    let call = DecodeCall(read, converters: converters)
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.

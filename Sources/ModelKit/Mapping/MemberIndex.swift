@@ -25,7 +25,7 @@ final class MemberIndex {
   @exclusivity(unchecked) private var next: Int
   @exclusivity(unchecked) private var remaining: Int
   /// The keys of the members before `next`, as bits of their `KeyHash.quick`.
-  @exclusivity(unchecked) private var passed: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  @exclusivity(unchecked) private var passed = KeyFilter()
   /// The table, once the order is given up (from the start when the last
   /// key wins): the members, and member index + 1 by hash slot (0 = empty).
   /// One container's, used on one thread at a time.
@@ -87,21 +87,20 @@ final class MemberIndex {
         return isPlainASCII
       }) == true else { return .unordered }
       let value = JSONDocument.Node(position + 1)
+      let hash = KeyHash.quick(raw)
       if KeyHash.equal(raw, utf8) {
         // An earlier member with this key would be the first: look back if one may be.
-        if Self.contains(passed, KeyHash.quick(utf8)), let earlier = firstBefore(next, utf8) {
-          return .found(earlier)
-        }
-        Self.insert(&passedHere, KeyHash.quick(raw))
+        if passed.mayContain(hash), let earlier = firstBefore(next, utf8) { return .found(earlier) }
+        passedHere.insert(hash)
         (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left - 1)
         return .found(value)
       }
-      Self.insert(&passedHere, KeyHash.quick(raw))
+      passedHere.insert(hash)
       position = document.nodeAfter(value).index
       left -= 1
     }
     // Not ahead: before, further on, or nowhere.
-    guard left > 0 || Self.contains(passed, KeyHash.quick(utf8)) else { return .absent }
+    guard left > 0 || passed.mayContain(KeyHash.quick(utf8)) else { return .absent }
     return .unordered
   }
 
@@ -118,26 +117,15 @@ final class MemberIndex {
     return nil
   }
 
-  @inline(__always)
-  private static func insert(_ filter: inout (UInt64, UInt64, UInt64, UInt64), _ hash: Int) {
-    let bit = UInt64(1) << UInt64(hash & 63)
-    switch (hash >> 6) & 3 {
-    case 0: filter.0 |= bit
-    case 1: filter.1 |= bit
-    case 2: filter.2 |= bit
-    default: filter.3 |= bit
-    }
-  }
+  /// 256 bits, one per hash's low byte: a key not in it was never inserted.
+  private struct KeyFilter {
+    private var words = SIMD4<UInt64>()
 
-  @inline(__always)
-  private static func contains(_ filter: (UInt64, UInt64, UInt64, UInt64), _ hash: Int) -> Bool {
-    let bit = UInt64(1) << UInt64(hash & 63)
-    switch (hash >> 6) & 3 {
-    case 0: return filter.0 & bit != 0
-    case 1: return filter.1 & bit != 0
-    case 2: return filter.2 & bit != 0
-    default: return filter.3 & bit != 0
-    }
+    @inline(__always)
+    mutating func insert(_ hash: Int) { words[(hash >> 6) & 3] |= UInt64(1) << UInt64(hash & 63) }
+
+    @inline(__always)
+    func mayContain(_ hash: Int) -> Bool { words[(hash >> 6) & 3] & (UInt64(1) << UInt64(hash & 63)) != 0 }
   }
 
   /// Puts every member in the table.

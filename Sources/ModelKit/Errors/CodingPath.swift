@@ -68,30 +68,41 @@ struct CodingPath {
   var components: [Component] {
     var components: [Component] = []
     components.reserveCapacity(steps.count)
-    for step in steps {
-      switch step {
-      case .key(let key): components.append(.key(key))
-      case .keyNode(let document, let node): components.append(.key(document.string(node) ?? ""))
-      case .keyUTF8(let utf8): components.append(.key(String(decoding: utf8, as: UTF8.self)))
-      case .keyPath(let segments): for segment in segments { components.append(.key(segment)) }
-      case .index(let index): components.append(.index(index))
-      }
-    }
+    forEachComponent { components.append($0) }
     return components
   }
 
-  /// `$`, `$.author.birthday`, `$.users[3].id`.
-  var text: String { Self.text(of: components) }
+  /// Calls `body` with each key and index of the path, in order.
+  private func forEachComponent(_ body: (Component) -> Void) {
+    for step in steps {
+      switch step {
+      case .key(let key): body(.key(key))
+      case .keyNode(let document, let node): body(.key(document.string(node) ?? ""))
+      case .keyUTF8(let utf8): body(.key(String(decoding: utf8, as: UTF8.self)))
+      case .keyPath(let segments): for segment in segments { body(.key(segment)) }
+      case .index(let index): body(.index(index))
+      }
+    }
+  }
+
+  /// `$`, `$.author.birthday`, `$.users[3].id` (a report names every entry's path so).
+  var text: String {
+    var text = "$"
+    forEachComponent { Self.append($0, to: &text) }
+    return text
+  }
 
   /// The text of a path given as `components`.
   static func text(of components: [Component]) -> String {
     var text = "$"
-    for component in components {
-      switch component {
-      case .key(let key): text += "." + key
-      case .index(let index): text += "[\(index)]"
-      }
-    }
+    for component in components { append(component, to: &text) }
     return text
+  }
+
+  private static func append(_ component: Component, to text: inout String) {
+    switch component {
+    case .key(let key): text += "." + key
+    case .index(let index): text += "[\(index)]"
+    }
   }
 }

@@ -258,7 +258,7 @@ public final class ModelDecoder: Sendable {
       let array = T.self as? any WindowedArrayDecoding.Type
     {
       let strategies = strategies(current, userInfo)
-      let convertersReadAll = !strategies.hasCustomReading && Self.isReadByConverters(T.self)
+      let convertersReadAll = Self.isReadByConverters(T.self, strategies)
       let read = try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) {
         options, recorder in
         do {
@@ -307,8 +307,10 @@ public final class ModelDecoder: Sendable {
   /// pass, the Codable values inside it by the lenient bridge). A custom
   /// date or data strategy's function is the caller's code, read strictly
   /// first as a type's own `init(from:)` is.
-  private static func isReadByConverters<T>(_ type: T.Type, _ converters: ConverterCache = ConverterCache()) -> Bool {
-    (try? converters.entry(for: T.self))?.converter != nil
+  private static func isReadByConverters<T>(
+    _ type: T.Type, _ strategies: DecodingStrategies, _ converters: ConverterCache = ConverterCache()
+  ) -> Bool {
+    !strategies.hasCustomReading && (try? converters.entry(for: T.self))?.converter != nil
   }
 
   /// The strategies a call hands to its converters: the settings', with
@@ -337,8 +339,7 @@ public final class ModelDecoder: Sendable {
     // One cache for both passes: what a type's converter is does not depend on the pass.
     let converters = ConverterCache()
     let convertersReadAll =
-      ObjectIdentifier(type) == ObjectIdentifier(T.self) && !strategies.hasCustomReading
-      && Self.isReadByConverters(T.self, converters)
+      ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
     return try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, converters, ReadContext(
         document: input.document, options: options, strategies: strategies, recorder: recorder))

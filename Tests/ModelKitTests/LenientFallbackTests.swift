@@ -192,7 +192,7 @@ struct LenientFallbackTests {
   }
   static let hookCalls = HookCounter()
 
-  struct Counted2: JSONModel, Codable, Equatable {
+  struct HookedModel: JSONModel, Codable, Equatable {
     var count = 0
     var tags: [String] = []
     mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
@@ -205,10 +205,10 @@ struct LenientFallbackTests {
   /// in one lenient pass: its hooks run once even on input strict reading rejects.
   @Test func modelsAreReadInOnePassAsTheirEntryPointsReadThem() throws {
     let messy = #"{"count": "12", "tags": ["a", 1, null]}"#
-    let expected = try Counted2(json: messy)
+    let expected = try HookedModel(json: messy)
     let before = Self.hookCalls.lock.withLock { Self.hookCalls.calls }
-    #expect(try ModelDecoder().decode(Counted2.self, from: messy) == expected)
-    #expect(try ModelDecoder().decode([Counted2].self, from: "[\(messy)]") == [expected])
+    #expect(try ModelDecoder().decode(HookedModel.self, from: messy) == expected)
+    #expect(try ModelDecoder().decode([HookedModel].self, from: "[\(messy)]") == [expected])
     #expect(Self.hookCalls.lock.withLock { Self.hookCalls.calls } - before == 2)
   }
 

@@ -39,14 +39,20 @@ extension JSONReader {
           at: index)
       case 0x80...:
         isASCII = false
-        if let next = validUTF8Sequence(at: index) {
-          index = next
-        } else if options.replacesInvalidUnicode {
-          needsDecoding = true
-          index += 1
-        } else {
-          throw error(.invalidUnicode, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string", at: index)
-        }
+        // A run of non-ASCII text (CJK, say) is checked sequence after
+        // sequence, not word by word between them; the padding ends it.
+        repeat {
+          if let next = validUTF8Sequence(at: index) {
+            index = next
+          } else if options.replacesInvalidUnicode {
+            needsDecoding = true
+            index += 1
+          } else {
+            throw error(
+              .invalidUnicode, "invalid UTF-8 byte 0x\(String(input[index], radix: 16, uppercase: true)) in string",
+              at: index)
+          }
+        } while input[index] >= 0x80
       default:
         index += 1
       }

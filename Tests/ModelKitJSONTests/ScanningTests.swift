@@ -1,0 +1,68 @@
+import Foundation
+import ModelKitJSON
+import Testing
+
+/// The reader's word-at-a-time scans (runs of spaces, runs of non-ASCII
+/// text) against byte-by-byte expectations, at every alignment.
+@Suite("Scanning")
+struct ScanningTests {
+  /// White space of every kind and run length, between every kind of token,
+  /// reads to what JSONSerialization reads.
+  @Test func whiteSpaceRunsOfEveryLengthAreSkipped() throws {
+    var generator = SplitMix(seed: 0x5eed)
+    let blanks: [String] = [" ", "\n", "\r", "\t"]
+    for _ in 0..<300 {
+      func space() -> String {
+        let length = Int(generator.next() % 24)
+        return (0..<length).map { _ in
+          generator.next() % 5 == 0 ? blanks[Int(generator.next() % 4)] : " "
+        }.joined()
+      }
+      let text =
+        "\(space()){\(space())\"a\"\(space()):\(space())[\(space())1\(space()),\(space())\"x y\"\(space()),"
+        + "\(space())true\(space()),\(space())null\(space())]\(space()),\(space())\"b\"\(space()):\(space()){\(space())}"
+        + "\(space())}\(space())"
+      let value = try JSONValue(json: text)
+      let oracle = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+      #expect(value["a"]?[0]?.int == 1)
+      #expect(value["a"]?[1]?.string == "x y")
+      #expect(value["a"]?[2]?.bool == true)
+      #expect(value["b"]?.object?.isEmpty == true)
+      #expect(oracle?.count == 2)
+    }
+  }
+
+  /// A run of spaces that ends the input (the padding ends the scan) and
+  /// bytes that are not white space inside a run stay errors.
+  @Test func spacesBeforeTheEndAndStrayBytesInARun() throws {
+    for length in 0..<20 {
+      let spaces = String(repeating: " ", count: length)
+      #expect(try JSONValue(json: "1" + spaces).int == 1)
+      #expect(try JSONValue(json: spaces + "[" + spaces + "]" + spaces).array?.isEmpty == true)
+      let stray = Array((spaces + "\u{0B}" + spaces + "1").utf8)
+      let error = #expect(throws: JSONError.self) { try JSONValue(json: stray) }
+      #expect(error?.offset == length)
+    }
+  }
+
+  /// Runs of multi-byte characters read back as they were, and an invalid
+  /// byte anywhere in such a run is found at its own offset.
+  @Test func nonASCIIRunsAreCheckedByteForByte() throws {
+    let pieces = ["日", "é", "😀", "a", "本語", "ü", " "]
+    var generator = SplitMix(seed: 42)
+    for _ in 0..<200 {
+      let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % 7)] }.joined()
+      #expect(try JSONValue(json: "\"\(text)\"").string == text)
+      var bytes = Array("\"\(text)\"".utf8)
+      guard bytes.count > 2 else { continue }
+      let at = 1 + Int(generator.next() % UInt64(bytes.count - 2))
+      let isLead = bytes[at] < 0x80 || bytes[at] >= 0xC0
+      bytes[at] = 0xFF
+      let error = #expect(throws: JSONError.self) { try JSONValue(json: bytes) }
+      #expect(error?.kind == .invalidUnicode)
+      // A bad lead byte is itself the error; a bad continuation, its sequence's lead.
+      if isLead { #expect(error?.offset == at) } else { #expect((error?.offset ?? .max) < at) }
+      #expect((try? JSONValue(json: bytes, options: JSONReadOptions(replacesInvalidUnicode: true))) != nil)
+    }
+  }
+}

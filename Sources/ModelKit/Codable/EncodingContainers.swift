@@ -21,13 +21,15 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   private let mapping: [String: [String]]?
   /// Whether the call's key strategy converts this object's keys.
   private let convertsKeys: Bool
-  /// The encoder's stream (borrowed from the encoder: a copy of the
-  /// reference would cost a retain and a release per call).
-  private var encoding: EncodingStream { encoder.encoding }
+  /// The encoder's stream, held here: calls on a stored reference of the
+  /// container's own cost nothing, where one reached through the encoder
+  /// costs a retain and a release each.
+  private let encoding: EncodingStream
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
+    encoding = encoder.encoding
     mapping = encoder.mapping
     convertsKeys = encoder.encoding.call.keyStrategy != nil && !encoder.keysAsTheyAre
   }
@@ -198,13 +200,15 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   let target: EncodingTarget
   /// The elements written into the stream so far.
   private var streamed = 0
-  /// The encoder's stream (borrowed from the encoder: a copy of the
-  /// reference would cost a retain and a release per call).
-  private var encoding: EncodingStream { encoder.encoding }
+  /// The encoder's stream, held here: calls on a stored reference of the
+  /// container's own cost nothing, where one reached through the encoder
+  /// costs a retain and a release each.
+  private let encoding: EncodingStream
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
+    encoding = encoder.encoding
   }
 
   var codingPath: [any CodingKey] { encoder.codingPath }

@@ -7,6 +7,11 @@ struct Birthday: JSONModel {
   var age: UInt8 = 0
 }
 
+/// A model whose property name makes messages longer than 256 bytes.
+struct LongNamed: JSONModel {
+  var propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty = 0
+}
+
 struct Writer: JSONModel {
   var name = ""
   var author = Birthday()
@@ -42,6 +47,22 @@ struct StrictModeTests {
     let failure = error(#"{"name": null}"#)
     #expect(failure?.kind == .unexpectedNull)
     #expect(failure?.message == "null is not a value for property 'name' of type String")
+  }
+
+  /// Each failure's message names the value found and what it was for,
+  /// whole, however long (the text is written into a 256-byte buffer first).
+  @Test func messagesNameTheValueAndTheTarget() throws {
+    #expect(error(#"{"id": "12"}"#)?.message == #"the string "12" is not a value for property 'id' of type Int"#)
+    #expect(error(#"{"id": [1]}"#)?.message == "an array is not a value for property 'id' of type Int")
+    #expect(error(#"{"users": [{"age": 300}]}"#)?.message == "the number 300 is out of range for property 'age' of type UInt8")
+    let value = String(repeating: "é", count: 50)
+    let expected = "the string \"\(String(repeating: "é", count: 40))…\" is not a value for property 'id' of type Int"
+    #expect(error("{\"id\": \"\(value)\"}")?.message == expected)
+    let long = #expect(throws: ModelError.self) {
+      try LongNamed(json: #"{"propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty": "x"}"#, options: strict)
+    }
+    #expect(long?.message == #"the string "x" is not a value for property 'propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty' of type Int"#)
+    #expect((long?.message.utf8.count ?? 0) > 256)
   }
 
   @Test func naturalEncodingsStayAllowed() throws {

@@ -72,20 +72,28 @@ struct ReadContext {
   func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
     -> ModelError
   {
-    .conversion(failure, found: describe(node), target: target, at: path, type: type)
+    .conversion(failure, target: target, at: path, type: type) { describe(node, into: &$0) }
   }
 
   /// "the string "abc"", "the number 1.5", "an array", … for messages.
   func describe(_ node: JSONDocument.Node) -> String {
+    MessageText.make { describe(node, into: &$0) }
+  }
+
+  /// Writes `describe(node)` into `text`.
+  func describe(_ node: JSONDocument.Node, into text: inout MessageText) {
     switch document.kind(of: node) {
-    case .null: return "null"
-    case .bool: return document.bool(node) == true ? "true" : "false"
-    case .number: return "the number \(document.numberText(node) ?? "")"
+    case .null: text.append("null")
+    case .bool: text.append(document.bool(node) == true ? "true" : "false")
+    case .number:
+      text.append("the number ")
+      text.append(document.numberText(node) ?? "")
     case .string:
-      let text = document.string(node) ?? ""
-      return "the string \"\(Self.excerpt(text))\""
-    case .array: return "an array"
-    case .object: return "an object"
+      text.append("the string \"")
+      text.append(Self.excerpt(document.string(node) ?? ""))
+      text.append("\"")
+    case .array: text.append("an array")
+    case .object: text.append("an object")
     }
   }
 

@@ -8,18 +8,44 @@ extension ModelError {
   static func conversion(
     _ failure: ConversionFailure, found: String?, target: String, at path: CodingPath, type: (any Any.Type)? = nil
   ) -> ModelError {
-    let found = found ?? "the value"
-    return switch failure {
-    case .null: ModelError(.unexpectedNull, "null is not a value for \(target)", at: path, valueType: type)
-    case .mismatch: ModelError(.typeMismatch, "\(found) is not a value for \(target)", at: path, valueType: type)
-    case .outOfRange: ModelError(.outOfRange, "\(found) is out of range for \(target)", at: path, valueType: type)
-    case .unconvertible: {
-      var error = ModelError(.typeMismatch, "\(found) cannot be converted to \(target)", at: path, valueType: type)
-      error.isMalformedValue = true
-      return error
-    }()
-    case .rejected: ModelError(.rejected, "the value for \(target) was rejected", at: path, valueType: type)
+    conversion(failure, target: target, at: path, type: type) {
+      if let found { $0.append(found) } else { $0.append("the value") }
     }
+  }
+
+  /// `conversion(_:found:target:at:type:)` with the description of the
+  /// JSON value written by `found`, the message made at once.
+  static func conversion(
+    _ failure: ConversionFailure, target: String, at path: CodingPath, type: (any Any.Type)?,
+    found: (inout MessageText) -> Void
+  ) -> ModelError {
+    let kind: Kind =
+      switch failure {
+      case .null: .unexpectedNull
+      case .mismatch, .unconvertible: .typeMismatch
+      case .outOfRange: .outOfRange
+      case .rejected: .rejected
+      }
+    let message = MessageText.make { message in
+      switch failure {
+      case .null: message.append("null is not a value for ")
+      case .mismatch:
+        found(&message)
+        message.append(" is not a value for ")
+      case .outOfRange:
+        found(&message)
+        message.append(" is out of range for ")
+      case .unconvertible:
+        found(&message)
+        message.append(" cannot be converted to ")
+      case .rejected: message.append("the value for ")
+      }
+      message.append(target)
+      if failure == .rejected { message.append(" was rejected") }
+    }
+    var error = ModelError(kind, message, at: path, valueType: type)
+    error.isMalformedValue = failure == .unconvertible
+    return error
   }
 
   /// A hook (or a type's own `init(from:)`) that threw: a rejection that

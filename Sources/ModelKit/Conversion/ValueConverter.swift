@@ -58,7 +58,10 @@ class AnyConverter {
 
 /// A converter for values of type `Value`.
 class ValueConverter<Value>: AnyConverter {
-  override var typeName: String { TypeNames.name(of: Value.self) }
+  override var typeName: String { name }
+  /// `typeName`, named once per converter: errors in a type's `try?`
+  /// fallback ask for it again and again.
+  private let name = TypeNames.name(of: Value.self)
 
   /// The value for `node`, or why there is none.
   func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)

@@ -198,7 +198,7 @@ final class DocumentDecoder: Decoder {
           }
           if call.options.strict || onMismatch == .fail {
             call.read.path = path()
-            throw call.read.failure(failure, node, target: converter.typeName, type: Self.reported(Value.self, failure))
+            throw call.read.failure(failure, node, target: converter.typeName, type: failure == .mismatch ? converter.mismatchType : Value.self)
               .decodingError
           }
           if onMismatch == .drop { throw DroppedElement() }
@@ -222,13 +222,6 @@ final class DocumentDecoder: Decoder {
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
     return value
-  }
-
-  /// The type an error names, as `JSONDecoder` names it: a collection of
-  /// the wrong kind is an array or dictionary of anything.
-  private static func reported<Value>(_ type: Value.Type, _ failure: ConversionFailure) -> any Any.Type {
-    guard failure == .mismatch, Value.self is any ContainerConvertible.Type else { return Value.self }
-    return Value.self is any AppendableCollection.Type ? [Any].self : [String: Any].self
   }
 
   /// `Value`, known to be the collection type `Collection`, decoded element by element.

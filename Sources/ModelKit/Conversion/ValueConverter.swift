@@ -63,6 +63,14 @@ class ValueConverter<Value>: AnyConverter {
   /// fallback ask for it again and again.
   private let name = TypeNames.name(of: Value.self)
 
+  /// The type a mismatch names in a Foundation error, as `JSONDecoder`
+  /// names it: a collection of the wrong kind is an array or dictionary of
+  /// anything. Found once per converter (a conformance check is slow).
+  let mismatchType: any Any.Type = {
+    guard Value.self is any ContainerConvertible.Type else { return Value.self }
+    return Value.self is any AppendableCollection.Type ? [Any].self : [String: Any].self
+  }()
+
   /// The value for `node`, or why there is none.
   func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>

@@ -24,6 +24,9 @@ final class EncodeCall {
   /// Snake-case conversions made so far: arrays of objects repeat their keys.
   @exclusivity(unchecked) private var snakeCaseKeys: [String: String] = [:]
 
+  /// Whether the call's caches grew past what is worth keeping for another call.
+  var hasLargeCaches: Bool { snakeCaseKeys.count > 512 }
+
   init(from context: WriteContext, isOutermost: Bool = false) {
     self.isOutermost = isOutermost
     options = context.options

@@ -79,7 +79,9 @@ final class EncodingStream {
 
   @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
 
-  private init(call: EncodeCall) {
+  /// A stream for `call`'s values: one, or one after another (a coder
+  /// keeps its stream between calls, see `EncodeWorkspace`).
+  init(call: EncodeCall) {
     self.call = call
     sortsKeys = call.options.contains(.sortedKeys)
     write = Self.placeholder
@@ -95,26 +97,31 @@ final class EncodingStream {
   static func encode<Value: Encodable>(_ value: Value, into context: inout WriteContext, call: EncodeCall)
     throws(ModelError)
   {
+    try EncodingStream(call: call).encode(value, into: &context)
+  }
+
+  /// `encode(_:into:call:)` with this stream, which may have written
+  /// values before. Ids go on from the last value's, so that a container
+  /// a type kept from an earlier value is never taken for a new one.
+  func encode<Value: Encodable>(_ value: Value, into context: inout WriteContext) throws(ModelError) {
     let checkpoint = context.json.checkpoint
-    let encoding = EncodingStream(call: call)
-    // Room for the frames and key hashes of a stream (a tree needs neither).
-    encoding.frames.reserveCapacity(8)
-    encoding.keyHashes.reserveCapacity(64)
-    swap(&encoding.write, &context)
-    defer { encoding.isAbandoned = true }
+    start()
+    swap(&write, &context)
+    // Once done, containers a type kept fail until the next value starts.
+    defer { isAbandoned = true }
     var failure: (any Error)?
     do {
-      try encoding.encodeTop(value)
+      try encodeTop(value)
     } catch {
       failure = error
     }
-    swap(&encoding.write, &context)
-    if !encoding.isAbandoned {
+    swap(&write, &context)
+    if !isAbandoned {
       guard let failure else { return }
       throw ModelError.encoding(failure, of: Value.self, at: call.root)
     }
     context.json.rewind(to: checkpoint)
-    let node = try tree(of: value, call: call)
+    let node = try Self.tree(of: value, call: call)
     if node.isEmpty && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
     node.write(into: &context.json)
   }
@@ -128,6 +135,20 @@ final class EncodingStream {
       throw ModelError.encoding(error, of: Value.self, at: call.root)
     }
     return node
+  }
+
+  /// Clears what the last value left (nothing, unless it failed), keeping
+  /// the arrays' room and the plans.
+  private func start() {
+    (isAbandoned, faultID) = (false, 0)
+    frames.removeAll(keepingCapacity: true)
+    keyHashes.removeAll(keepingCapacity: true)
+    members.removeAll(keepingCapacity: true)
+    // Room for the frames and key hashes of a stream (a tree needs neither).
+    frames.reserveCapacity(8)
+    keyHashes.reserveCapacity(64)
+    (keysStart, keyFilter) = (0, 0)
+    (pendingSlot, pendingKey, pendingNeedsNull) = (0, nil, false)
   }
 
   private func encodeTop<Value: Encodable>(_ value: Value) throws {

@@ -19,6 +19,8 @@ public final class ModelEncoder: Sendable {
   }
 
   private let settings: CoderSettings<Settings>
+  /// The last call's workspace, for the next call with the same settings.
+  private let spare = EncodeWorkspace.Spare()
 
   /// The write options, as for `jsonData(options:)`.
   public var options: JSONWriteOptions {
@@ -103,13 +105,16 @@ public final class ModelEncoder: Sendable {
   ///   errors as they are, as `JSONEncoder` passes them.
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let current = settings.current  // the snapshot, not a copy of its settings
-    var context = WriteContext(options: current.settings.options, capacity: 1024, strategies: current.settings.strategies)
+    let workspace =
+      spare.take(for: current)
+      ?? EncodeWorkspace(settings: current, options: current.settings.options, strategies: current.settings.strategies)
+    defer { spare.give(workspace) }
     do {
-      try EncodingStream.encode(value, into: &context, call: EncodeCall(from: context, isOutermost: true))
+      try workspace.stream.encode(value, into: &workspace.context)
     } catch {
       throw Self.foundationError(error, value)
     }
-    return context.json.withBytes { Data($0) }
+    return workspace.context.json.withBytes { Data($0) }
   }
 
   /// `value`, which needs `configuration` to encode, as UTF-8 JSON text.

@@ -56,4 +56,30 @@ struct MemberLookupTests {
       }
     }
   }
+
+  /// A large object read backwards, shuffled, and with names behind the
+  /// last one found: members found by looking back, until looking back
+  /// has cost enough and the table answers.
+  @Test func largeObjectsReadOutOfOrder() throws {
+    var generator = FoundationDifferentialTests.Seeded(state: 0xBAC4)
+    let count = 3_000
+    var keys = (0..<count).map { "member\($0)" }
+    keys += ["member7", "member2999", "member0"]  // repeated: the first wins
+    let json = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
+    let forwards = (0..<count).map { "member\($0)" }
+    let orders: [[String]] = [
+      forwards.reversed(),
+      forwards.shuffled(using: &generator),
+      // In order, then each name a little behind the last one found.
+      Array(forwards.prefix(200)) + (0..<200).map { "member\(199 - $0 / 2)" } + ["member7", "xmissing", "member2999"],
+    ]
+    for names in orders {
+      let foundation = JSONDecoder()
+      foundation.userInfo[Self.namesKey] = names
+      let expected = try foundation.decode(Probe.self, from: Data(json.utf8))
+      let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+      decoder.userInfo[Self.namesKey] = names
+      #expect(try decoder.decode(Probe.self, from: json) == expected)
+    }
+  }
 }

@@ -26,6 +26,10 @@ final class MemberIndex {
   @exclusivity(unchecked) private var remaining: Int
   /// The keys of the members before `next`, as bits of their `KeyHash.quick`.
   @exclusivity(unchecked) private var passed = KeyFilter()
+  /// How many more members looking back may read before lookups go to
+  /// the table: a few members behind cost less than a table, but every
+  /// name behind would cost the members before it (quadratic).
+  @exclusivity(unchecked) private var lookBackBudget: Int
   /// The table, once the order is given up (from the start when the last
   /// key wins): the members, and member index + 1 by hash slot (0 = empty).
   /// One container's, used on one thread at a time.
@@ -47,6 +51,7 @@ final class MemberIndex {
     self.firstWins = firstWins
     next = object.index + 1
     remaining = document.count(of: object)
+    lookBackBudget = 2 * remaining + 16
     if !firstWins { makeTable() }
   }
 
@@ -90,7 +95,10 @@ final class MemberIndex {
       let hash = KeyHash.quick(raw)
       if KeyHash.equal(raw, utf8) {
         // An earlier member with this key would be the first: look back if one may be.
-        if passed.mayContain(hash), let earlier = firstBefore(next, utf8) { return .found(earlier) }
+        if passed.mayContain(hash) {
+          guard lookBackBudget > 0 else { return .unordered }
+          if let earlier = firstBefore(next, utf8) { return .found(earlier) }
+        }
         passedHere.insert(hash)
         (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left - 1)
         return .found(value)
@@ -99,15 +107,21 @@ final class MemberIndex {
       position = document.nodeAfter(value).index
       left -= 1
     }
-    // Not ahead: before, further on, or nowhere.
-    guard left > 0 || passed.mayContain(KeyHash.quick(utf8)) else { return .absent }
-    return .unordered
+    // Not ahead: before (looked for among the members passed, while that
+    // stays cheap next to building the table), further on, or nowhere.
+    let hash = KeyHash.quick(utf8)
+    guard passed.mayContain(hash) else { return left > 0 ? .unordered : .absent }
+    guard lookBackBudget > 0 else { return .unordered }
+    if let earlier = firstBefore(next, utf8) { return .found(earlier) }
+    return left > 0 ? .unordered : .absent
   }
 
-  /// The value of the first member before the key node `end` whose key is `utf8`.
+  /// The value of the first member before the key node `end` whose key is
+  /// `utf8`; what it reads is taken from `lookBackBudget`.
   private func firstBefore(_ end: Int, _ utf8: UnsafeBufferPointer<UInt8>) -> JSONDocument.Node? {
     var position = object.index + 1
     while position < end {
+      lookBackBudget -= 1
       let value = JSONDocument.Node(position + 1)
       if document.withRawString(JSONDocument.Node(position), { raw, _ in KeyHash.equal(raw, utf8) }) == true {
         return value

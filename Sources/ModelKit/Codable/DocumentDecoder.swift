@@ -164,50 +164,7 @@ final class DocumentDecoder: Decoder {
     try StackGuard.check(depth: depth, at: path())
     let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {
-      let converter = unsafeDowncast(known, to: ValueConverter<Value>.self)
-      if let node {
-        // Converters of models and containers make errors of their own
-        // further down. With a report they start from this value's path
-        // (notes name it); else from an empty path, this value's depth
-        // down, and a thrown error is put below this value's path: no path
-        // is made for a value that reads.
-        let reporting = call.read.recorder != nil
-        if reporting {
-          call.read.path = path()
-        } else {
-          call.read.path = CodingPath()
-          call.read.depthAbove = depth
-        }
-        let converted: Converted<Value>
-        do {
-          converted = try converter.decode(node, &call.read)
-        } catch {
-          throw (reporting ? error : error.below(path())).decodingError
-        }
-        switch converted {
-        case .value(let value):
-          if reporting, converter.isConversion(node, call.read) {
-            call.read.path = path()
-            call.read.note(.converted, node, target: converter.typeName)
-          }
-          return value
-        case .failed(let failure):
-          if onMismatch == .fail && failure == .mismatch {
-            throw ModelError.wrongTopLevel(Value.self, cannotBeReadFrom: call.document.kind(of: node), at: path())
-              .decodingError
-          }
-          if call.options.strict || onMismatch == .fail {
-            call.read.path = path()
-            throw call.read.failure(failure, node, target: converter.typeName, type: failure == .mismatch ? converter.mismatchType : Value.self)
-              .decodingError
-          }
-          if onMismatch == .drop { throw DroppedElement() }
-        }
-      } else if call.options.strict {
-        throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
-      }
-      note(.emptySubstituted, node, key: key, target: converter.typeName)
-      return try emptyValue(Value.self, key: key)
+      return try decode(node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self))
     }
     let traits = entry.traits
     if !call.options.strict, let collection = traits?.droppingCollection, let node,
@@ -222,6 +179,59 @@ final class DocumentDecoder: Decoder {
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
     return value
+  }
+
+  /// `decode(_:from:key:onMismatch:)` for a type ModelKit's `converter`
+  /// reads. Apart, so that the other types' calls (Codable types, read in
+  /// generic code) never ask for the converter's result type.
+  @inline(never)
+  private func decode<Value: Decodable>(
+    _ node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch, with converter: ValueConverter<Value>
+  ) throws -> Value {
+    func path() -> CodingPath { self.path(appending: key) }
+    if let node {
+      // Converters of models and containers make errors of their own
+      // further down. With a report they start from this value's path
+      // (notes name it); else from an empty path, this value's depth
+      // down, and a thrown error is put below this value's path: no path
+      // is made for a value that reads.
+      let reporting = call.read.recorder != nil
+      if reporting {
+        call.read.path = path()
+      } else {
+        call.read.path = CodingPath()
+        call.read.depthAbove = depth
+      }
+      let converted: Converted<Value>
+      do {
+        converted = try converter.decode(node, &call.read)
+      } catch {
+        throw (reporting ? error : error.below(path())).decodingError
+      }
+      switch converted {
+      case .value(let value):
+        if reporting, converter.isConversion(node, call.read) {
+          call.read.path = path()
+          call.read.note(.converted, node, target: converter.typeName)
+        }
+        return value
+      case .failed(let failure):
+        if onMismatch == .fail && failure == .mismatch {
+          throw ModelError.wrongTopLevel(Value.self, cannotBeReadFrom: call.document.kind(of: node), at: path())
+            .decodingError
+        }
+        if call.options.strict || onMismatch == .fail {
+          call.read.path = path()
+          throw call.read.failure(failure, node, target: converter.typeName, type: failure == .mismatch ? converter.mismatchType : Value.self)
+            .decodingError
+        }
+        if onMismatch == .drop { throw DroppedElement() }
+      }
+    } else if call.options.strict {
+      throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
+    }
+    note(.emptySubstituted, node, key: key, target: converter.typeName)
+    return try emptyValue(Value.self, key: key)
   }
 
   /// `Value`, known to be the collection type `Collection`, decoded element by element.

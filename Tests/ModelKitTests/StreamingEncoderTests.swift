@@ -299,6 +299,38 @@ struct StreamingEncoderTests {
     #expect(text.contains(#""a\/b":"a\/b""#))
   }
 
+  /// One member whose key is `key`.
+  struct OneKey: Encodable {
+    let key: String
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: OddKey.self)
+      try container.encode(1, forKey: OddKey(stringValue: key))
+    }
+  }
+
+  /// A character that needs an escape at every place in keys of every
+  /// length up to three words (keys are checked eight bytes at a time as
+  /// they are copied): the bytes `JSONEncoder` writes, slashes escaped or not.
+  @Test func keysNeedingEscapesAtEveryPlace() throws {
+    for unescapedSlashes in [false, true] {
+      let encoder = ModelEncoder()
+      let foundation = JSONEncoder()
+      if unescapedSlashes {
+        encoder.outputFormatting = .withoutEscapingSlashes
+        foundation.outputFormatting = .withoutEscapingSlashes
+      }
+      for length in 0...24 {
+        #expect(try encoder.encode(OneKey(key: String(repeating: "k", count: length))) == foundation.encode(OneKey(key: String(repeating: "k", count: length))))
+        for place in 0..<length {
+          for special in ["\"", "\\", "/", "\u{01}", "\n", "\u{1F}", "é"] {
+            let key = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place - 1)
+            #expect(try encoder.encode(OneKey(key: key)) == foundation.encode(OneKey(key: key)), "\(key.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
   struct Grid: Encodable {
     func encode(to encoder: any Encoder) throws {
       var rows = encoder.unkeyedContainer()

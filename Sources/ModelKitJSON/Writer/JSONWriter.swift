@@ -75,6 +75,15 @@ public struct JSONWriter {
 
   /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
   package mutating func writeKey(escapingAsNeeded key: UnsafeBufferPointer<UInt8>) {
+    if !pretty {
+      // The common case in one step, the key checked as it is copied.
+      makeUnique()
+      if buffer.appendKeyIfPlain(key, comma: depth > 0 && !isFirstInContainer, escapingSlashes: escapesSlashes) {
+        isFirstInContainer = false
+        afterKey = true
+        return
+      }
+    }
     writeKey(utf8: key, needsEscaping: JSONEscapes.anyNeeded(in: key, escapingSlashes: escapesSlashes))
   }
 

@@ -69,6 +69,44 @@ final class OutputBuffer {
     count = out + 2 - start
   }
 
+  /// Appends `,"key":` (the comma when asked) when no byte of `key` needs
+  /// an escape, checked eight bytes at a time in the copy; otherwise
+  /// appends nothing and returns false.
+  @inline(__always)
+  func appendKeyIfPlain(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, escapingSlashes: Bool) -> Bool {
+    // Eight bytes more: the last word read may reach past the key.
+    let needed = key.count + 4 + 8
+    if count + needed > capacity { grow(to: count + needed) }
+    var out = start + count
+    if comma {
+      out.pointee = UInt8(ascii: ",")
+      out += 1
+    }
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    if let base = key.baseAddress {
+      // The word after the key is set first, so that every byte read is initialised.
+      UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
+      out.update(from: base, count: key.count)
+      let raw = UnsafeRawPointer(out)
+      var index = 0
+      while index < key.count {
+        var found = JSONEscapes.mask(
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)), escapingSlashes: escapingSlashes)
+        // Bytes past the key are not its own; none is marked because of them.
+        let left = key.count - index
+        if left < 8 { found &= (UInt64(1) << UInt64(8 * left)) &- 1 }
+        if found != 0 { return false }
+        index += 8
+      }
+      out += key.count
+    }
+    out[0] = UInt8(ascii: "\"")
+    out[1] = UInt8(ascii: ":")
+    count = out + 2 - start
+    return true
+  }
+
   /// Appends `"utf8"` with JSON escapes, in one pass with no per-byte
   /// capacity checks: room for the worst case (`\u00XX` for every byte) is
   /// made first.

@@ -172,21 +172,29 @@ final class EncodingStream {
 
   private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
     let identifier = ObjectIdentifier(type)
-    if let last = lastPlan, last.type == identifier { return last.plan }
+    for index in recentPlans.indices where recentPlans[index].type == identifier { return recentPlans[index].plan }
     let plan: Plan
     if let known = plans[identifier] {
       plan = known
     } else {
       plan = try Self.sharedPlans.plan(for: Value.self, call: call)
+      plans[identifier] = plan
     }
-    // The plan it replaces joins the others, so a call that meets one type only never fills them.
-    if let last = lastPlan { plans[last.type] = last.plan }
-    lastPlan = (identifier, plan)
+    // The oldest recent plan makes room.
+    if recentPlans.count < Self.recentPlanCount {
+      recentPlans.append((identifier, plan))
+    } else {
+      recentPlans[nextRecentPlan] = (identifier, plan)
+      nextRecentPlan = (nextRecentPlan + 1) % Self.recentPlanCount
+    }
     return plan
   }
 
-  /// The plan asked for last: arrays ask for the same one many times in a row.
-  @exclusivity(unchecked) private var lastPlan: (type: ObjectIdentifier, plan: Plan)?
+  /// The plans asked for last, looked through before `plans`: a value's
+  /// few types take turns (an array asks for one many times in a row).
+  @exclusivity(unchecked) private var recentPlans: [(type: ObjectIdentifier, plan: Plan)] = []
+  @exclusivity(unchecked) private var nextRecentPlan = 0
+  private static let recentPlanCount = 8
 
   private static let sharedPlans = PlanCache()
 
@@ -313,7 +321,7 @@ final class EncodingStream {
   private func plan<Value>(_ type: Value.Type, as plan: Plan) {
     let identifier = ObjectIdentifier(type)
     plans[identifier] = plan
-    if lastPlan?.type == identifier { lastPlan = (identifier, plan) }
+    for index in recentPlans.indices where recentPlans[index].type == identifier { recentPlans[index].plan = plan }
   }
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).

@@ -37,13 +37,31 @@ final class ConverterCache {
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
     let identifier = ObjectIdentifier(type)
-    if let known = entries[identifier] { return known }
-    let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
-    let made = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
-    entries[identifier] = made
-    Self.known.lock.withLock { Self.known.entries[identifier] = made }
-    return made
+    for index in recent.indices where recent[index].type == identifier { return recent[index].entry }
+    let entry: Entry
+    if let known = entries[identifier] {
+      entry = known
+    } else {
+      let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
+      entry = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
+      entries[identifier] = entry
+      Self.known.lock.withLock { Self.known.entries[identifier] = entry }
+    }
+    // The oldest recent entry makes room.
+    if recent.count < Self.recentCount {
+      recent.append((identifier, entry))
+    } else {
+      recent[nextRecent] = (identifier, entry)
+      nextRecent = (nextRecent + 1) % Self.recentCount
+    }
+    return entry
   }
+
+  /// The entries asked for last, looked through before `entries`: a
+  /// value's few types take turns.
+  @exclusivity(unchecked) private var recent: [(type: ObjectIdentifier, entry: Entry)] = []
+  @exclusivity(unchecked) private var nextRecent = 0
+  private static let recentCount = 8
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a `ModelEncoder.encode` call needs besides its value (the output
 /// buffer, the call's caches, the stream), kept by the encoder for its
 /// next call with the same settings: a small value then costs no set-up.
@@ -29,30 +27,5 @@ final class EncodeWorkspace {
   func clear() {
     context.json.rewind(to: empty)
     context.path = CodingPath()
-  }
-
-  /// The spare workspace of one encoder, taken and given back under a lock.
-  final class Spare: @unchecked Sendable {
-    // Safe: `workspace` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var workspace: EncodeWorkspace?
-
-    /// The spare workspace for `settings`, if it is free; nil otherwise.
-    func take(for settings: AnyObject) -> EncodeWorkspace? {
-      lock.lock()
-      defer { lock.unlock() }
-      guard let spare = workspace, spare.settings === settings else { return nil }
-      workspace = nil
-      return spare
-    }
-
-    /// Keeps `workspace` for the next call, when it is worth keeping.
-    func give(_ workspace: EncodeWorkspace) {
-      guard workspace.isWorthKeeping else { return }
-      workspace.clear()
-      lock.lock()
-      defer { lock.unlock() }
-      self.workspace = workspace
-    }
   }
 }

@@ -37,6 +37,9 @@ public final class ModelDecoder: Sendable {
   }
 
   private let settings: CoderSettings<Settings>
+  /// The last call's converter cache, for the next call (what a type's
+  /// converter is depends on the type only).
+  private let spareConverters = Spare<ConverterCache>()
 
   /// The decoding options, shared with `JSONModel`. `options.keyDecoding =
   /// .convertFromSnakeCase` is the same as `keyDecodingStrategy =
@@ -337,7 +340,8 @@ public final class ModelDecoder: Sendable {
     }
     let strategies = strategies(current, userInfo)
     // One cache for both passes: what a type's converter is does not depend on the pass.
-    let converters = ConverterCache()
+    let converters = spareConverters.take() ?? ConverterCache()
+    defer { spareConverters.give(converters) }
     let convertersReadAll =
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
     return try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) { options, recorder in

@@ -20,7 +20,7 @@ public final class ModelEncoder: Sendable {
 
   private let settings: CoderSettings<Settings>
   /// The last call's workspace, for the next call with the same settings.
-  private let spare = EncodeWorkspace.Spare()
+  private let spare = Spare<EncodeWorkspace>()
 
   /// The write options, as for `jsonData(options:)`.
   public var options: JSONWriteOptions {
@@ -106,9 +106,14 @@ public final class ModelEncoder: Sendable {
   public func encode<T: Encodable>(_ value: T) throws -> Data {
     let current = settings.current  // the snapshot, not a copy of its settings
     let workspace =
-      spare.take(for: current)
+      spare.take { $0.settings === current }
       ?? EncodeWorkspace(settings: current, options: current.settings.options, strategies: current.settings.strategies)
-    defer { spare.give(workspace) }
+    defer {
+      if workspace.isWorthKeeping {
+        workspace.clear()
+        spare.give(workspace)
+      }
+    }
     do {
       try workspace.stream.encode(value, into: &workspace.context)
     } catch {

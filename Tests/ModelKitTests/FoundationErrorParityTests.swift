@@ -77,6 +77,43 @@ struct FoundationErrorParityTests {
     #expect(ours == theirs)
   }
 
+  /// `[String: T]` of a Codable `T` is read member by member, as
+  /// `JSONDecoder` reads it: the first of a repeated key wins, keys are
+  /// taken as they are (no key strategy), and errors have the same case
+  /// and path, strictly and leniently where `JSONDecoder` fails.
+  @Test(arguments: [
+    #"{"a": {"since": 1}, "b": {"since": 2}}"#,
+    #"{"a": {"since": 1}, "a": {"since": 2}, "b_c": {"since": 3}}"#,
+    #"{"key": {"since": 1}, "key": {"since": 2}}"#,
+    #"{}"#,
+    #"{"a": {"since": 1}, "b": {"since": "x"}}"#,
+    #"{"a": null}"#,
+    #"{"a": {"since": 300}}"#,
+    #"{"a": []}"#,
+    #"[]"#,
+    #"null"#,
+  ])
+  func stringKeyedDictionariesMatchJSONDecoder(_ json: String) throws {
+    for snakeCase in [false, true] {
+      let foundation = JSONDecoder()
+      let ours = ModelDecoder(options: DecodingOptions(strict: true))
+      if snakeCase {
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        ours.keyDecodingStrategy = .convertFromSnakeCase
+      }
+      let expected = Result { try foundation.decode([String: Friend].self, from: Data(json.utf8)).mapValues(\.since) }
+      let strict = Result { try ours.decode([String: Friend].self, from: json).mapValues(\.since) }
+      switch (expected, strict) {
+      case (.success(let theirs), .success(let value)): #expect(value == theirs, "\(json)")
+      case (.failure(let theirs), .failure(let error)): #expect(shape(of: error) == shape(of: theirs), "\(json)")
+      default: Issue.record("\(json): JSONDecoder \(expected), ModelDecoder \(strict)")
+      }
+      if case .success(let theirs) = expected {
+        #expect(try ModelDecoder().decode([String: Friend].self, from: json).mapValues(\.since) == theirs)
+      }
+    }
+  }
+
   @Test func unkeyedContainersAtTheirEndMatchJSONDecoder() {
     var ours = ""
     var theirs = ""

@@ -167,11 +167,15 @@ final class DocumentDecoder: Decoder {
       return try decode(node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self))
     }
     let traits = entry.traits
-    if !call.options.strict, let collection = traits?.droppingCollection, let node,
-      call.document.kind(of: node) == collection.kind
-    {
-      let decoder = DocumentDecoder(call: call, node: node, parent: self, key: key)
-      return Self.decode(collection, node, decoder)
+    if let collection = traits?.droppingCollection, let node, call.document.kind(of: node) == collection.kind {
+      if !call.options.strict {
+        let decoder = DocumentDecoder(call: call, node: node, parent: self, key: key)
+        return Self.decode(collection, node, decoder)
+      }
+      if collection.readsEveryElement {
+        let decoder = DocumentDecoder(call: call, node: node, parent: self, key: key)
+        return try Self.decodeEvery(collection, node, decoder)
+      }
     }
     let decoder = DocumentDecoder(
       call: call, node: node, parent: self, key: key, mapping: traits?.mapping,
@@ -239,6 +243,13 @@ final class DocumentDecoder: Decoder {
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
   ) -> Value {
     unsafeBitCast(Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
+  }
+
+  /// `Value`, known to be the collection type `Collection`, decoded whole, strictly.
+  private static func decodeEvery<Collection: ElementDroppingCollection, Value>(
+    _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
+  ) throws -> Value {
+    unsafeBitCast(try Collection.decodeEveryElement(node, in: decoder), to: Value.self)
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",

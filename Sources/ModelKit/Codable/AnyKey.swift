@@ -30,3 +30,18 @@ struct AnyKey: CodingKey {
     self.init(index: intValue)
   }
 }
+
+/// The key of a value that has none in its parent (the top level, a
+/// single value): decoders take keys as generic values, so that a call
+/// neither boxes a key nor destroys a boxed optional one.
+struct NoKey: CodingKey {
+  var stringValue: String { "" }
+  var intValue: Int? { nil }
+  init() {}
+  init?(stringValue: String) { nil }
+  init?(intValue: Int) { nil }
+
+  /// Whether `Key` is `NoKey`: a comparison of types, free once specialised.
+  @inline(__always)
+  static func isNone<Key: CodingKey>(_ type: Key.Type) -> Bool { Key.self == NoKey.self }
+}

@@ -8,9 +8,9 @@ struct CodableBridge: CodableReading, CodableWriting {
   func decode<Value: Decodable>(_ type: Value.Type, at node: JSONDocument.Node, in context: inout ReadContext)
     throws(ModelError) -> Converted<Value>
   {
-    let decoder = DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: nil)
+    let decoder = DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: NoKey())
     do {
-      return .value(try decoder.decode(Value.self, from: node, key: nil))
+      return .value(try decoder.decode(Value.self, from: node, key: NoKey()))
     } catch {
       if context.options.strict { throw .decoding(error, of: Value.self, at: context.path) }
       return .failed(.unconvertible)
@@ -21,7 +21,7 @@ struct CodableBridge: CodableReading, CodableWriting {
     throws(ModelError) -> Converted<Value>
   {
     do {
-      return .value(try read(DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: nil)))
+      return .value(try read(DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: NoKey())))
     } catch {
       if context.options.strict { throw .decoding(error, of: Value.self, at: context.path) }
       return .failed(.unconvertible)

@@ -8,7 +8,8 @@ final class DocumentDecoder: Decoder {
   /// The decoder of the enclosing value, and this value's key in it (nil
   /// for a single value): the coding path, assembled only when asked for.
   private let parent: DocumentDecoder?
-  private let key: (any CodingKey)?
+  private let key: any CodingKey
+  private let hasKey: Bool
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
   let mapping: [String: [[String]]]?
   /// What a lenient value that does not convert (or asks for a container
@@ -41,14 +42,15 @@ final class DocumentDecoder: Decoder {
 
   var userInfo: [CodingUserInfoKey: Any] { call.userInfo }
 
-  init(
-    call: DecodeCall, node: JSONDocument.Node?, parent: DocumentDecoder?, key: (any CodingKey)?,
+  init<Key: CodingKey>(
+    call: DecodeCall, node: JSONDocument.Node?, parent: DocumentDecoder?, key: Key,
     mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty, keysAsTheyAre: Bool = false
   ) {
     self.call = call
     self.node = node
     self.parent = parent
     self.key = key
+    hasKey = !NoKey.isNone(Key.self)
     self.mapping = mapping
     self.onMismatch = onMismatch
     self.keysAsTheyAre = keysAsTheyAre
@@ -67,7 +69,7 @@ final class DocumentDecoder: Decoder {
 
   /// Notes in the decode's report what leniency did with `node`, the value
   /// at `key` inside this one (nil: this value).
-  func note(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: (any CodingKey)?, target: String) {
+  func note<Key: CodingKey>(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: Key, target: String) {
     guard call.read.recorder != nil else { return }
     call.read.path = path(appending: key)
     call.read.note(kind, node, target: target)
@@ -94,7 +96,7 @@ final class DocumentDecoder: Decoder {
     var keys: [any CodingKey] = []
     var current: DocumentDecoder? = self
     while let decoder = current {
-      if let key = decoder.key { keys.append(key) }
+      if decoder.hasKey { keys.append(decoder.key) }
       current = decoder.parent
     }
     return keys.reversed()
@@ -135,20 +137,24 @@ final class DocumentDecoder: Decoder {
   }
 
   /// This value's path from the top level, for errors.
-  var path: CodingPath { path(appending: nil) }
+  var path: CodingPath { ownPath }
 
-  /// The path of the value at `key` inside this one (nil: this value's),
-  /// from the top level: for errors and report entries.
-  func path(appending key: (any CodingKey)?) -> CodingPath {
-    guard let key else { return ownPath }
-    return ownPath.appending(key)
+  /// The path of the value at `key` inside this one (`NoKey`: this
+  /// value's), from the top level: for errors and report entries.
+  func path<Key: CodingKey>(appending key: Key) -> CodingPath {
+    NoKey.isNone(Key.self) ? ownPath : ownPath.appending(key)
   }
 
   /// This value's path from the top level, made once from the enclosing
   /// value's (siblings ask for it again and again).
   private var ownPath: CodingPath {
     if let known = knownPath { return known }
-    let made = parent.map { $0.path(appending: key) } ?? key.map { call.root.appending($0) } ?? call.root
+    let made: CodingPath
+    if let parent {
+      made = hasKey ? parent.path(appending: key) : parent.ownPath
+    } else {
+      made = hasKey ? call.root.appending(key) : call.root
+    }
     knownPath = made
     return made
   }
@@ -157,8 +163,8 @@ final class DocumentDecoder: Decoder {
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (nil: this value itself, as a single value);
   /// `onMismatch` says what a lenient value that does not convert becomes.
-  func decode<Value: Decodable>(
-    _ type: Value.Type, from node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch = .empty
+  func decode<Value: Decodable, Key: CodingKey>(
+    _ type: Value.Type, from node: JSONDocument.Node?, key: Key, onMismatch: Mismatch = .empty
   ) throws -> Value {
     func path() -> CodingPath { self.path(appending: key) }
     try StackGuard.check(depth: depth, at: path())
@@ -189,8 +195,8 @@ final class DocumentDecoder: Decoder {
   /// reads. Apart, so that the other types' calls (Codable types, read in
   /// generic code) never ask for the converter's result type.
   @inline(never)
-  private func decode<Value: Decodable>(
-    _ node: JSONDocument.Node?, key: (any CodingKey)?, onMismatch: Mismatch, with converter: ValueConverter<Value>
+  private func decode<Value: Decodable, Key: CodingKey>(
+    _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
     func path() -> CodingPath { self.path(appending: key) }
     if let node {
@@ -254,7 +260,7 @@ final class DocumentDecoder: Decoder {
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",
   /// nil, empty collections; a model or other type decoded from nothing.
-  private func emptyValue<Value: Decodable>(_ type: Value.Type, key: (any CodingKey)?) throws -> Value {
+  private func emptyValue<Value: Decodable, Key: CodingKey>(_ type: Value.Type, key: Key) throws -> Value {
     if let empty = EmptyValues.value(of: Value.self) { return empty }
     if let model = Value.self as? any JSONModel.Type, let value = model.init() as? Value { return value }
     return try Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key))

@@ -360,10 +360,10 @@ public final class ModelDecoder: Sendable {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.
         let mapping = (type as? any JSONKeyMapping.Type)?.keyMapping.mapValues(\.candidates)
         return try type.init(
-          from: DocumentDecoder(call: call, node: input.node, parent: nil, key: nil, mapping: mapping, onMismatch: .fail))
+          from: DocumentDecoder(call: call, node: input.node, parent: nil, key: NoKey(), mapping: mapping, onMismatch: .fail))
       }
-      let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: nil)
-      return try decoder.decode(T.self, from: input.node, key: nil, onMismatch: .fail)
+      let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: NoKey())
+      return try decoder.decode(T.self, from: input.node, key: NoKey(), onMismatch: .fail)
     } catch let error as ModelError {
       throw error.decodingError
     }

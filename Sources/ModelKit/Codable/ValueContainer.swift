@@ -39,6 +39,6 @@ struct ValueContainer: SingleValueDecodingContainer {
 
   /// The generic path, for conversions, missing values and errors.
   private func converted<T: Decodable>(_ type: T.Type) throws -> T {
-    try decoder.decode(T.self, from: decoder.node, key: nil, onMismatch: decoder.onMismatch)
+    try decoder.decode(T.self, from: decoder.node, key: NoKey(), onMismatch: decoder.onMismatch)
   }
 }

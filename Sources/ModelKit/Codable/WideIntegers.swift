@@ -7,8 +7,8 @@ import ModelKitJSON
 extension DocumentDecoder {
   /// A 128-bit integer at `node` (nil = missing), a value at `key`.
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-  func decodeWide<Integer: FixedWidthInteger & Decodable>(
-    _ type: Integer.Type, from node: JSONDocument.Node?, key: (any CodingKey)?
+  func decodeWide<Integer: FixedWidthInteger & Decodable, Key: CodingKey>(
+    _ type: Integer.Type, from node: JSONDocument.Node?, key: Key
   ) throws -> Integer {
     func path() -> CodingPath { self.path(appending: key) }
     guard let node else {
@@ -63,12 +63,12 @@ extension ArrayContainer {
 extension ValueContainer {
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   func decode(_ type: Int128.Type) throws -> Int128 {
-    try decoder.decodeWide(Int128.self, from: decoder.node, key: nil)
+    try decoder.decodeWide(Int128.self, from: decoder.node, key: NoKey())
   }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   func decode(_ type: UInt128.Type) throws -> UInt128 {
-    try decoder.decodeWide(UInt128.self, from: decoder.node, key: nil)
+    try decoder.decodeWide(UInt128.self, from: decoder.node, key: NoKey())
   }
 }
 

@@ -26,7 +26,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
       let root = chunk.document.root
       let call = DecodeCall(
         ReadContext(document: chunk.document, options: options, strategies: strategies, recorder: recorder))
-      let top = DocumentDecoder(call: call, node: root, parent: nil, key: nil)
+      let top = DocumentDecoder(call: call, node: root, parent: nil, key: NoKey())
       if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
         if options.strict { call.read.path = top.path }
         do throws(ModelError) {
@@ -36,7 +36,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         }
         return
       }
-      let array = DocumentDecoder(call: call, node: root, parent: top, key: nil)
+      let array = DocumentDecoder(call: call, node: root, parent: top, key: NoKey())
       guard options.strict else {
         return appendDroppingFailures(of: root, from: chunk.firstIndex, to: &result, in: array)
       }

@@ -42,11 +42,32 @@ final class DocumentDecoder: Decoder {
 
   var userInfo: [CodingUserInfoKey: Any] { call.userInfo }
 
+  /// The call's document, held here for the containers' reads.
+  let document: JSONDocument
+  /// For keyed containers over this value's object: its member index, when
+  /// it is too large to scan; its members by converted key, with a key strategy.
+  private(set) var memberIndex: MemberIndex?
+  private(set) var convertedMembers: [String: JSONDocument.Node]?
+  private var membersPrepared = false
+
+  /// Makes the member index or the converted members of `object` (this
+  /// value's node), once for all the keyed containers asked for.
+  func prepareMembers(of object: JSONDocument.Node?) {
+    guard !membersPrepared, let object else { return }
+    membersPrepared = true
+    if call.keyStrategy != nil, !keysAsTheyAre {
+      convertedMembers = call.convertedMembers(of: object, codingPath: codingPath)
+    } else if document.count(of: object) > MemberIndex.scanLimit {
+      memberIndex = MemberIndex(document, object, firstWins: call.firstKeyWins)
+    }
+  }
+
   init<Key: CodingKey>(
     call: DecodeCall, node: JSONDocument.Node?, parent: DocumentDecoder?, key: Key,
     mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty, keysAsTheyAre: Bool = false
   ) {
     self.call = call
+    document = call.document
     self.node = node
     self.parent = parent
     self.key = key

@@ -4,29 +4,20 @@ import ModelKitJSON
 struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONDocument.Node?
-  /// The decoder's document, held here so that each read need not reach it through the decoder.
-  private let document: JSONDocument
+  // The container holds one reference, its decoder's, and reads the rest
+  // through it: the `KeyedDecodingContainer` box copies the container for
+  // every call, and each reference held would cost a retain and a release.
+  private var document: JSONDocument { decoder.document }
   /// A hash table of the members, for objects too large to scan.
-  private let index: MemberIndex?
+  private var index: MemberIndex? { decoder.memberIndex }
   /// The members by their converted keys, when the call has a key strategy.
-  private let converted: [String: JSONDocument.Node]?
+  private var converted: [String: JSONDocument.Node]? { decoder.convertedMembers }
 
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
     decoder.readsKeys(Key.self)
-    let call = decoder.call
-    let document = call.document
-    self.document = document
-    if let object, call.keyStrategy != nil, !decoder.keysAsTheyAre {
-      converted = call.convertedMembers(of: object, codingPath: decoder.codingPath)
-      index = nil
-    } else {
-      converted = nil
-      index = object.flatMap {
-        document.count(of: $0) > MemberIndex.scanLimit ? MemberIndex(document, $0, firstWins: call.firstKeyWins) : nil
-      }
-    }
+    decoder.prepareMembers(of: object)
   }
 
   /// The member whose JSON key is `name` (the first or last of a repeated

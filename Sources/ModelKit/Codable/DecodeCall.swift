@@ -6,7 +6,9 @@ import ModelKitJSON
 final class DecodeCall {
   let document: JSONDocument
   let options: DecodingOptions
-  let userInfo: [CodingUserInfoKey: Any]
+  /// The coder's `userInfo`, made when a type first asks for it (most never do).
+  private(set) lazy var userInfo: [CodingUserInfoKey: Any] =
+    read.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
   /// Where the call's top-level value is: `$` for `ModelDecoder`, the
   /// field's path for a Codable value inside a model.
   let root: CodingPath
@@ -32,7 +34,6 @@ final class DecodeCall {
     root = read.path
     rootDepth = read.depth
     self.read = read
-    userInfo = read.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
     firstKeyWins = read.strategies != nil
     switch read.strategies?.keys ?? .useDefaultKeys {
     case .useDefaultKeys:

@@ -37,7 +37,7 @@ final class ConverterCache {
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
     let identifier = ObjectIdentifier(type)
-    for index in recent.indices where recent[index].type == identifier { return recent[index].entry }
+    if let recent = recent.entry(for: identifier) { return recent }
     let entry: Entry
     if let known = entries[identifier] {
       entry = known
@@ -47,21 +47,12 @@ final class ConverterCache {
       entries[identifier] = entry
       Self.known.lock.withLock { Self.known.entries[identifier] = entry }
     }
-    // The oldest recent entry makes room.
-    if recent.count < Self.recentCount {
-      recent.append((identifier, entry))
-    } else {
-      recent[nextRecent] = (identifier, entry)
-      nextRecent = (nextRecent + 1) % Self.recentCount
-    }
+    recent.remember(entry, for: identifier)
     return entry
   }
 
-  /// The entries asked for last, looked through before `entries`: a
-  /// value's few types take turns.
-  @exclusivity(unchecked) private var recent: [(type: ObjectIdentifier, entry: Entry)] = []
-  @exclusivity(unchecked) private var nextRecent = 0
-  private static let recentCount = 8
+  /// The entries asked for last, looked through before `entries`.
+  @exclusivity(unchecked) private var recent = RecentEntries<Entry>()
 
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.

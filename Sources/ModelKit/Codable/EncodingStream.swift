@@ -172,7 +172,7 @@ final class EncodingStream {
 
   private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
     let identifier = ObjectIdentifier(type)
-    for index in recentPlans.indices where recentPlans[index].type == identifier { return recentPlans[index].plan }
+    if let recent = recentPlans.entry(for: identifier) { return recent }
     let plan: Plan
     if let known = plans[identifier] {
       plan = known
@@ -180,21 +180,12 @@ final class EncodingStream {
       plan = try Self.sharedPlans.plan(for: Value.self, call: call)
       plans[identifier] = plan
     }
-    // The oldest recent plan makes room.
-    if recentPlans.count < Self.recentPlanCount {
-      recentPlans.append((identifier, plan))
-    } else {
-      recentPlans[nextRecentPlan] = (identifier, plan)
-      nextRecentPlan = (nextRecentPlan + 1) % Self.recentPlanCount
-    }
+    recentPlans.remember(plan, for: identifier)
     return plan
   }
 
-  /// The plans asked for last, looked through before `plans`: a value's
-  /// few types take turns (an array asks for one many times in a row).
-  @exclusivity(unchecked) private var recentPlans: [(type: ObjectIdentifier, plan: Plan)] = []
-  @exclusivity(unchecked) private var nextRecentPlan = 0
-  private static let recentPlanCount = 8
+  /// The plans asked for last, looked through before `plans`.
+  @exclusivity(unchecked) private var recentPlans = RecentEntries<Plan>()
 
   private static let sharedPlans = PlanCache()
 
@@ -321,7 +312,7 @@ final class EncodingStream {
   private func plan<Value>(_ type: Value.Type, as plan: Plan) {
     let identifier = ObjectIdentifier(type)
     plans[identifier] = plan
-    for index in recentPlans.indices where recentPlans[index].type == identifier { recentPlans[index].plan = plan }
+    recentPlans.replace(plan, for: identifier)
   }
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).

@@ -51,22 +51,7 @@ final class OutputBuffer {
   /// Appends `,"key":` (the comma when asked) for a key that needs no escapes.
   @inline(__always)
   func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool) {
-    let needed = key.count + 4
-    if count + needed > capacity { grow(to: count + needed) }
-    var out = start + count
-    if comma {
-      out.pointee = UInt8(ascii: ",")
-      out += 1
-    }
-    out.pointee = UInt8(ascii: "\"")
-    out += 1
-    if let base = key.baseAddress {
-      out.update(from: base, count: key.count)
-      out += key.count
-    }
-    out[0] = UInt8(ascii: "\"")
-    out[1] = UInt8(ascii: ":")
-    count = out + 2 - start
+    _ = appendKey(key, comma: comma, checking: nil)
   }
 
   /// Appends `,"key":` (the comma when asked) when no byte of `key` needs
@@ -74,7 +59,14 @@ final class OutputBuffer {
   /// appends nothing and returns false.
   @inline(__always)
   func appendKeyIfPlain(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, escapingSlashes: Bool) -> Bool {
-    // Eight bytes more: the last word read may reach past the key.
+    appendKey(key, comma: comma, checking: escapingSlashes)
+  }
+
+  /// Appends `,"key":`, its bytes checked for escapes (nil: not checked,
+  /// the caller promises none is needed); false, appending nothing, when one is.
+  @inline(__always)
+  private func appendKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, checking escapingSlashes: Bool?) -> Bool {
+    // Eight bytes more: the last word checked may reach past the key.
     let needed = key.count + 4 + 8
     if count + needed > capacity { grow(to: count + needed) }
     var out = start + count
@@ -85,19 +77,24 @@ final class OutputBuffer {
     out.pointee = UInt8(ascii: "\"")
     out += 1
     if let base = key.baseAddress {
-      // The word after the key is set first, so that every byte read is initialised.
-      UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
-      out.update(from: base, count: key.count)
-      let raw = UnsafeRawPointer(out)
-      var index = 0
-      while index < key.count {
-        var found = JSONEscapes.mask(
-          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)), escapingSlashes: escapingSlashes)
-        // Bytes past the key are not its own; none is marked because of them.
-        let left = key.count - index
-        if left < 8 { found &= (UInt64(1) << UInt64(8 * left)) &- 1 }
-        if found != 0 { return false }
-        index += 8
+      if let escapingSlashes {
+        // The word after the key is set first, so that every byte read is initialised.
+        UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
+        out.update(from: base, count: key.count)
+        let raw = UnsafeRawPointer(out)
+        var index = 0
+        while index < key.count {
+          var found = JSONEscapes.mask(
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)),
+            escapingSlashes: escapingSlashes)
+          // Bytes past the key are not its own; none is marked because of them.
+          let left = key.count - index
+          if left < 8 { found &= (UInt64(1) << UInt64(8 * left)) &- 1 }
+          if found != 0 { return false }
+          index += 8
+        }
+      } else {
+        out.update(from: base, count: key.count)
       }
       out += key.count
     }

@@ -26,7 +26,8 @@ public import Foundation
 ///
 /// A decoder is `Sendable`, as Foundation's is: one can be shared (a
 /// `static let`) and used from many threads; each call reads the settings
-/// once, when it starts.
+/// once, when it starts. It keeps its last call's converter cache for the
+/// next call.
 public final class ModelDecoder: Sendable {
   private struct Settings: Sendable {
     var options: DecodingOptions

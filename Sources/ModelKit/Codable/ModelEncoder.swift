@@ -1,8 +1,8 @@
 public import Foundation
 
-/// Encodes any `Encodable` type with ModelKit's writer and encoding rules:
-/// `JSONKeyMapping` honoured, dates in ISO 8601 (UTC), non-finite numbers
-/// left out, `UInt64.max` and `Decimal`s exact.
+/// Encodes any `Encodable` type as `JSONEncoder` does, byte for byte with
+/// the same strategies and formatting (its defaults: `.deferredToDate`,
+/// base64 data, non-finite numbers throw), with `JSONKeyMapping` honoured.
 ///
 /// ```swift
 /// let data = try ModelEncoder().encode(order)
@@ -10,7 +10,9 @@ public import Foundation
 /// ```
 ///
 /// An encoder is `Sendable`, as Foundation's is; each call reads the
-/// settings once, when it starts.
+/// settings once, when it starts. It keeps its last call's output buffer
+/// (up to 64 KiB) and caches for the next call with the same settings; a
+/// call made while another holds them makes its own.
 public final class ModelEncoder: Sendable {
   private struct Settings: Sendable {
     var options: JSONWriteOptions

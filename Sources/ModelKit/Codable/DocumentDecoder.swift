@@ -166,6 +166,25 @@ final class DocumentDecoder: Decoder {
     NoKey.isNone(Key.self) ? ownPath : ownPath.appending(key)
   }
 
+  /// `path(appending: key)` as components, walked up the decoders: what a
+  /// converter's error names (a type's `try?` fallback may make one for
+  /// every value, in decoders whose paths are never asked for again).
+  func location<Key: CodingKey>(appending key: Key) -> [CodingPath.Component] {
+    func component(_ key: some CodingKey) -> CodingPath.Component {
+      key.intValue.map(CodingPath.Component.index) ?? .key(key.stringValue)
+    }
+    var components: [CodingPath.Component] = []
+    components.reserveCapacity(depth + 1)
+    if !NoKey.isNone(Key.self) { components.append(component(key)) }
+    var current: DocumentDecoder? = self
+    while let decoder = current {
+      if decoder.hasKey { components.append(component(decoder.key)) }
+      current = decoder.parent
+    }
+    components.reverse()
+    return call.root.isEmpty ? components : call.root.components + components
+  }
+
   /// This value's path from the top level, made once from the enclosing
   /// value's (siblings ask for it again and again).
   private var ownPath: CodingPath {
@@ -252,8 +271,8 @@ final class DocumentDecoder: Decoder {
             .decodingError
         }
         if call.options.strict || onMismatch == .fail {
-          call.read.path = path()
-          throw call.read.failure(failure, node, target: converter.typeName, type: failure == .mismatch ? converter.mismatchType : Value.self)
+          let type = failure == .mismatch ? converter.mismatchType : Value.self
+          throw call.read.failure(failure, node, target: converter.typeName, type: type, at: location(appending: key))
             .decodingError
         }
         if onMismatch == .drop { throw DroppedElement() }

@@ -75,6 +75,14 @@ struct ReadContext {
     .conversion(failure, target: target, at: path, type: type) { describe(node, into: &$0) }
   }
 
+  /// `failure(_:_:target:type:)` at `location`, components from the root.
+  func failure(
+    _ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)?,
+    at location: [CodingPath.Component]
+  ) -> ModelError {
+    .conversion(failure, target: target, location: location, type: type) { describe(node, into: &$0) }
+  }
+
   /// "the string "abc"", "the number 1.5", "an array", … for messages.
   func describe(_ node: JSONDocument.Node) -> String {
     MessageText.make { describe(node, into: &$0) }

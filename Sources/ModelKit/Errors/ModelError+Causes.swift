@@ -19,6 +19,14 @@ extension ModelError {
     _ failure: ConversionFailure, target: String, at path: CodingPath, type: (any Any.Type)?,
     found: (inout MessageText) -> Void
   ) -> ModelError {
+    conversion(failure, target: target, location: path.components, type: type, found: found)
+  }
+
+  /// `conversion(_:target:at:type:found:)` at `location`, components from the root.
+  static func conversion(
+    _ failure: ConversionFailure, target: String, location: [CodingPath.Component], type: (any Any.Type)?,
+    found: (inout MessageText) -> Void
+  ) -> ModelError {
     let kind: Kind =
       switch failure {
       case .null: .unexpectedNull
@@ -43,7 +51,7 @@ extension ModelError {
       message.append(target)
       if failure == .rejected { message.append(" was rejected") }
     }
-    var error = ModelError(kind, message, at: path, valueType: type)
+    var error = ModelError(kind, message, location: location, valueType: type)
     error.isMalformedValue = failure == .unconvertible
     return error
   }

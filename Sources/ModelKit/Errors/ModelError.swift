@@ -107,6 +107,17 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     self.valueType = valueType
   }
 
+  /// An error at `location` (components from the root).
+  init(_ kind: Kind, _ message: String, location: [CodingPath.Component], valueType: (any Any.Type)? = nil) {
+    self.kind = kind
+    self.message = message
+    givenPath = nil
+    syntaxError = nil
+    underlying = nil
+    self.location = location
+    self.valueType = valueType
+  }
+
   /// This error made `prefix` further down, for one whose path started
   /// where `prefix` ends (an error named by the public initialiser, or a
   /// syntax error, stays as it is).

@@ -3,7 +3,9 @@ import Foundation
 /// What the bridge needs to know of a Codable type, found once per process:
 /// a conformance check costs microseconds, too much for every call.
 final class CodableTraits: @unchecked Sendable {
-  struct Traits {
+  /// One type's traits: a class, so that the decoders' copies of an entry
+  /// cost one retain (immutable once made, so shared across threads).
+  final class Traits: @unchecked Sendable {
     /// The type's `JSONKeyMapping` as key paths.
     let mapping: [String: [[String]]]?
     /// The type as a collection whose failing elements lenient decoding drops.
@@ -11,6 +13,15 @@ final class CodableTraits: @unchecked Sendable {
     /// Whether the type is a `String`-keyed dictionary, whose keys no key
     /// strategy converts (as in `JSONDecoder`).
     let isStringKeyedDictionary: Bool
+
+    init(
+      mapping: [String: [[String]]]?, droppingCollection: (any ElementDroppingCollection.Type)?,
+      isStringKeyedDictionary: Bool
+    ) {
+      self.mapping = mapping
+      self.droppingCollection = droppingCollection
+      self.isStringKeyedDictionary = isStringKeyedDictionary
+    }
   }
 
   // Safe: `traits` is only touched while holding `lock`.

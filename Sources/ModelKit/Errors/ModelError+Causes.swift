@@ -3,26 +3,10 @@ import ModelKitJSON
 // Every error the model layer and the Codable bridge make, one constructor
 // per cause, so that each message is written once.
 extension ModelError {
-  /// A value that did not convert. `found` describes the JSON value (nil:
-  /// "the value"), `target` what it was for ("property 'id' of type Int").
-  static func conversion(
-    _ failure: ConversionFailure, found: String?, target: String, at path: CodingPath, type: (any Any.Type)? = nil
-  ) -> ModelError {
-    conversion(failure, target: target, at: path, type: type) {
-      if let found { $0.append(found) } else { $0.append("the value") }
-    }
-  }
-
-  /// `conversion(_:found:target:at:type:)` with the description of the
-  /// JSON value written by `found`, the message made at once.
-  static func conversion(
-    _ failure: ConversionFailure, target: String, at path: CodingPath, type: (any Any.Type)?,
-    found: (inout MessageText) -> Void
-  ) -> ModelError {
-    conversion(failure, target: target, location: path.components, type: type, found: found)
-  }
-
-  /// `conversion(_:target:at:type:found:)` at `location`, components from the root.
+  /// A value that did not convert, at `location` (components from the
+  /// root). `found` writes what the JSON value was ("the string "abc""),
+  /// `target` says what it was for ("property 'id' of type Int"); the
+  /// message is made at once.
   static func conversion(
     _ failure: ConversionFailure, target: String, location: [CodingPath.Component], type: (any Any.Type)?,
     found: (inout MessageText) -> Void

@@ -5,8 +5,9 @@ import Foundation
 final class DocumentDecoder: Decoder {
   let call: DecodeCall
   let node: JSONDocument.Node?
-  /// The decoder of the enclosing value, and this value's key in it (nil
-  /// for a single value): the coding path, assembled only when asked for.
+  /// The decoder of the enclosing value, and this value's key in it (a
+  /// `NoKey`, `hasKey` false, for a single value): the coding path,
+  /// assembled only when asked for.
   private let parent: DocumentDecoder?
   private let key: any CodingKey
   private let hasKey: Bool
@@ -89,7 +90,7 @@ final class DocumentDecoder: Decoder {
   func readsAllKeys() { keyTypes?.all = true }
 
   /// Notes in the decode's report what leniency did with `node`, the value
-  /// at `key` inside this one (nil: this value).
+  /// at `key` inside this one (`NoKey`: this value).
   func note<Key: CodingKey>(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: Key, target: String) {
     guard call.read.recorder != nil else { return }
     call.read.path = path(appending: key)
@@ -201,7 +202,7 @@ final class DocumentDecoder: Decoder {
   private var knownPath: CodingPath?
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
-  /// this decoder's value (nil: this value itself, as a single value);
+  /// this decoder's value (`NoKey`: this value itself, as a single value);
   /// `onMismatch` says what a lenient value that does not convert becomes.
   func decode<Value: Decodable, Key: CodingKey>(
     _ type: Value.Type, from node: JSONDocument.Node?, key: Key, onMismatch: Mismatch = .empty

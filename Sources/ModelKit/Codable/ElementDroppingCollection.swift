@@ -5,6 +5,8 @@ struct DroppedElement: Error {}
 /// lenient mode an element that does not convert (null, the wrong kind of
 /// value, or one its `init(from:)` rejects) is dropped, as ModelKit's own
 /// containers drop theirs, instead of failing the whole collection.
+/// Strictly, a `String`-keyed dictionary is read member by member too, as
+/// `JSONDecoder` reads one (it bypasses the dictionary's `init(from:)`).
 protocol ElementDroppingCollection {
   /// The JSON kind the collection is read from; nil for one read whole.
   static var kind: JSONKind? { get }

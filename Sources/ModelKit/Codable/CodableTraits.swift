@@ -13,14 +13,14 @@ final class CodableTraits: @unchecked Sendable {
     /// Whether the type is a `String`-keyed dictionary, whose keys no key
     /// strategy converts (as in `JSONDecoder`).
     let isStringKeyedDictionary: Bool
+    /// The type as a dictionary strict decoding reads member by member.
+    let memberByMember: (any MemberByMemberDecodable.Type)?
 
-    init(
-      mapping: [String: [[String]]]?, droppingCollection: (any ElementDroppingCollection.Type)?,
-      isStringKeyedDictionary: Bool
-    ) {
-      self.mapping = mapping
-      self.droppingCollection = droppingCollection
-      self.isStringKeyedDictionary = isStringKeyedDictionary
+    init<Value>(of type: Value.Type) {
+      mapping = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
+      droppingCollection = Value.self as? any ElementDroppingCollection.Type
+      isStringKeyedDictionary = Value.self is any StringKeyedDictionary.Type
+      memberByMember = Value.self as? any MemberByMemberDecodable.Type
     }
   }
 
@@ -33,10 +33,7 @@ final class CodableTraits: @unchecked Sendable {
     let identifier = ObjectIdentifier(type)
     if let known = lock.withLock({ traits[identifier] }) { return known }
     // Outside the lock: `keyMapping` is the type's own code.
-    let made = Traits(
-      mapping: (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) },
-      droppingCollection: Value.self as? any ElementDroppingCollection.Type,
-      isStringKeyedDictionary: Value.self is any StringKeyedDictionary.Type)
+    let made = Traits(of: type)
     lock.withLock { traits[identifier] = made }
     return made
   }

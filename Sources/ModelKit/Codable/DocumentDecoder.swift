@@ -214,14 +214,13 @@ final class DocumentDecoder: Decoder {
       return try decode(node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self))
     }
     let traits = entry.traits
-    if let collection = traits?.droppingCollection, let node, call.document.kind(of: node) == collection.kind {
-      if !call.options.strict {
-        let decoder = DocumentDecoder(call: call, node: node, parent: self, key: key)
-        return Self.decode(collection, node, decoder)
+    if let node, let traits {
+      let kind = call.document.kind(of: node)
+      if !call.options.strict, let collection = traits.droppingCollection, kind == collection.kind {
+        return Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
-      if collection.readsEveryElement {
-        let decoder = DocumentDecoder(call: call, node: node, parent: self, key: key)
-        return try Self.decodeEvery(collection, node, decoder)
+      if call.options.strict, let dictionary = traits.memberByMember, kind == .object {
+        return try Self.decode(dictionary, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
     }
     let decoder = DocumentDecoder(
@@ -292,11 +291,11 @@ final class DocumentDecoder: Decoder {
     unsafeBitCast(Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
   }
 
-  /// `Value`, known to be the collection type `Collection`, decoded whole, strictly.
-  private static func decodeEvery<Collection: ElementDroppingCollection, Value>(
-    _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
+  /// `Value`, known to be the dictionary type `Dictionary`, decoded member by member, strictly.
+  private static func decode<Dictionary: MemberByMemberDecodable, Value>(
+    _ dictionary: Dictionary.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
   ) throws -> Value {
-    unsafeBitCast(try Collection.decodeEveryElement(node, in: decoder), to: Value.self)
+    unsafeBitCast(try Dictionary.decodeEveryMember(node, in: decoder), to: Value.self)
   }
 
   /// The natural empty value of a type ModelKit converts: 0, false, "",

@@ -5,29 +5,37 @@ struct DroppedElement: Error {}
 /// lenient mode an element that does not convert (null, the wrong kind of
 /// value, or one its `init(from:)` rejects) is dropped, as ModelKit's own
 /// containers drop theirs, instead of failing the whole collection.
-/// Strictly, a `String`-keyed dictionary is read member by member too, as
-/// `JSONDecoder` reads one (it bypasses the dictionary's `init(from:)`).
 protocol ElementDroppingCollection {
   /// The JSON kind the collection is read from; nil for one read whole.
   static var kind: JSONKind? { get }
   /// The collection of the elements of `node` that decode.
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self
-  /// Whether `decodeEveryElement` reads the collection (else its own `init(from:)` does).
-  static var readsEveryElement: Bool { get }
-  /// The collection of every element of `node` (of kind `kind`), the
-  /// first of a repeated key winning: what `JSONDecoder` reads for it.
-  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+}
+
+/// `String`-keyed dictionaries of `Decodable` values, which `JSONDecoder`
+/// reads member by member itself rather than through the dictionary's
+/// `init(from:)`: strictly, ModelKit reads them so too.
+protocol MemberByMemberDecodable {
+  /// Every member of the object `node`, the first of a repeated key winning.
+  static func decodeEveryMember(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+}
+
+extension Dictionary: MemberByMemberDecodable where Key == String, Value: Decodable {
+  static func decodeEveryMember(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+    let document = decoder.call.document
+    var result: [String: Value] = [:]
+    result.reserveCapacity(document.count(of: node))
+    for (keyNode, item) in document.members(of: node) {
+      let key = document.string(keyNode) ?? ""
+      guard result[key] == nil else { continue }
+      result[key] = try decoder.decode(Value.self, from: item, key: AnyKey(key))
+    }
+    return result
+  }
 }
 
 extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind? { .array }
-
-  // An array's own `init(from:)` reads through the unkeyed container, as with `JSONDecoder`.
-  static var readsEveryElement: Bool { false }
-
-  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
-    try Self(from: decoder)
-  }
 
   static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
     var result: [Element] = []
@@ -80,22 +88,6 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
       result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(text), onMismatch: .drop)
       if result[key] == nil { decoder.note(.dropped, item, key: AnyKey(text), target: TypeNames.name(of: Value.self)) }
       if firstWins && result[key] == nil { dropped.insert(key) }
-    }
-    return result
-  }
-
-  /// `JSONDecoder` reads a `String`-keyed dictionary member by member
-  /// itself, not through the dictionary's `init(from:)`.
-  static var readsEveryElement: Bool { Key.self == String.self }
-
-  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
-    let document = decoder.call.document
-    var result: [Key: Value] = [:]
-    result.reserveCapacity(document.count(of: node))
-    for (keyNode, item) in document.members(of: node) {
-      let text = document.string(keyNode) ?? ""
-      guard let key = Self.key(text), result[key] == nil else { continue }
-      result[key] = try decoder.decode(Value.self, from: item, key: AnyKey(text))
     }
     return result
   }

@@ -116,12 +116,17 @@ final class DocumentDecoder: Decoder {
 
   var codingPath: [any CodingKey] {
     var keys: [any CodingKey] = []
+    forEachKeyUpward { keys.append($0) }
+    return keys.reversed()
+  }
+
+  /// Calls `body` with this value's key, then its parent's, and so on up.
+  private func forEachKeyUpward(_ body: (any CodingKey) -> Void) {
     var current: DocumentDecoder? = self
     while let decoder = current {
-      if decoder.hasKey { keys.append(decoder.key) }
+      if decoder.hasKey { body(decoder.key) }
       current = decoder.parent
     }
-    return keys.reversed()
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -171,17 +176,10 @@ final class DocumentDecoder: Decoder {
   /// converter's error names (a type's `try?` fallback may make one for
   /// every value, in decoders whose paths are never asked for again).
   func location<Key: CodingKey>(appending key: Key) -> [CodingPath.Component] {
-    func component(_ key: some CodingKey) -> CodingPath.Component {
-      key.intValue.map(CodingPath.Component.index) ?? .key(key.stringValue)
-    }
     var components: [CodingPath.Component] = []
     components.reserveCapacity(depth + 1)
-    if !NoKey.isNone(Key.self) { components.append(component(key)) }
-    var current: DocumentDecoder? = self
-    while let decoder = current {
-      if decoder.hasKey { components.append(component(decoder.key)) }
-      current = decoder.parent
-    }
+    if !NoKey.isNone(Key.self) { components.append(CodingPath.Component(key)) }
+    forEachKeyUpward { components.append(CodingPath.Component($0)) }
     components.reverse()
     return call.root.isEmpty ? components : call.root.components + components
   }

@@ -62,6 +62,9 @@ struct CodingPath {
   enum Component: Sendable {
     case key(String)
     case index(Int)
+
+    /// A Codable key's component: an index when the key has an integer value (as `step` makes it).
+    init(_ key: some CodingKey) { self = key.intValue.map(Component.index) ?? .key(key.stringValue) }
   }
 
   /// The path as keys and indices (a key path gives one key per segment).

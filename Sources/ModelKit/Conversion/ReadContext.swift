@@ -72,7 +72,7 @@ struct ReadContext {
   func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
     -> ModelError
   {
-    .conversion(failure, target: target, location: path.components, type: type) { describe(node, into: &$0) }
+    self.failure(failure, node, target: target, type: type, at: path.components)
   }
 
   /// `failure(_:_:target:type:)` at `location`, components from the root.

@@ -98,22 +98,19 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
+    self.init(kind, message, location: path.components, valueType: valueType, underlying: underlying)
+  }
+
+  /// An error at `location` (components from the root).
+  init(
+    _ kind: Kind, _ message: String, location: [CodingPath.Component], valueType: (any Any.Type)? = nil,
+    underlying: (any Error & Sendable)? = nil
+  ) {
     self.kind = kind
     self.message = message
     givenPath = nil
     syntaxError = nil
     self.underlying = underlying
-    location = path.components
-    self.valueType = valueType
-  }
-
-  /// An error at `location` (components from the root).
-  init(_ kind: Kind, _ message: String, location: [CodingPath.Component], valueType: (any Any.Type)? = nil) {
-    self.kind = kind
-    self.message = message
-    givenPath = nil
-    syntaxError = nil
-    underlying = nil
     self.location = location
     self.valueType = valueType
   }

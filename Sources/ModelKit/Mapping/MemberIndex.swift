@@ -8,8 +8,10 @@ import ModelKitJSON
 /// from JSON written in that order), are found by reading on from the last
 /// one found, without hashing every key; a filter of the keys passed tells
 /// when a name may have been passed already, and a look back finds its
-/// first occurrence. When names stop coming in order (one is not among the
-/// next `lookAhead` members), or a key has escapes or non-ASCII bytes, the
+/// first occurrence, as it finds a name asked for after it was passed (while
+/// looking back has read fewer than twice the members). When names stop
+/// coming in order (one is neither among the next `lookAhead` members nor
+/// found looking back), or a key has escapes or non-ASCII bytes, the
 /// members go into a table: open-addressed by the hashes of their keys' raw
 /// bytes, without making strings; keys with escapes or non-ASCII bytes go
 /// to a dictionary, for `String` equality (a name spelled both ways takes
@@ -94,11 +96,8 @@ final class MemberIndex {
       let value = JSONDocument.Node(position + 1)
       let hash = KeyHash.quick(raw)
       if KeyHash.equal(raw, utf8) {
-        // An earlier member with this key would be the first: look back if one may be.
-        if passed.mayContain(hash) {
-          guard lookBackBudget > 0 else { return .unordered }
-          if let earlier = firstBefore(next, utf8) { return .found(earlier) }
-        }
+        // An earlier member with this key would be the first.
+        if let behind = passedMember(utf8, hash: hash) { return behind }
         passedHere.insert(hash)
         (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left - 1)
         return .found(value)
@@ -109,11 +108,17 @@ final class MemberIndex {
     }
     // Not ahead: before (looked for among the members passed, while that
     // stays cheap next to building the table), further on, or nowhere.
-    let hash = KeyHash.quick(utf8)
-    guard passed.mayContain(hash) else { return left > 0 ? .unordered : .absent }
-    guard lookBackBudget > 0 else { return .unordered }
-    if let earlier = firstBefore(next, utf8) { return .found(earlier) }
+    if let behind = passedMember(utf8, hash: KeyHash.quick(utf8)) { return behind }
     return left > 0 ? .unordered : .absent
+  }
+
+  /// The first member before `next` named `utf8` (whose `KeyHash.quick` is
+  /// `hash`), when the filter says one may be there: `.found`, `.unordered`
+  /// once looking back has cost its budget, nil when there is none.
+  private func passedMember(_ utf8: UnsafeBufferPointer<UInt8>, hash: Int) -> Reading? {
+    guard passed.mayContain(hash) else { return nil }
+    guard lookBackBudget > 0 else { return .unordered }
+    return firstBefore(next, utf8).map(Reading.found)
   }
 
   /// The value of the first member before the key node `end` whose key is

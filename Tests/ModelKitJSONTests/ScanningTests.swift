@@ -7,7 +7,8 @@ import Testing
 @Suite("Scanning")
 struct ScanningTests {
   /// White space of every kind and run length, between every kind of token,
-  /// reads to what JSONSerialization reads.
+  /// reads to the values written between it (and JSONSerialization, the
+  /// oracle of what is valid, reads the same text).
   @Test func whiteSpaceRunsOfEveryLengthAreSkipped() throws {
     var generator = SplitMix(seed: 0x5eed)
     let blanks: [String] = [" ", "\n", "\r", "\t"]

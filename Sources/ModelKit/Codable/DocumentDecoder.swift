@@ -212,12 +212,11 @@ final class DocumentDecoder: Decoder {
       return try decode(node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self))
     }
     let traits = entry.traits
-    if let node, let traits {
-      let kind = call.document.kind(of: node)
-      if !call.options.strict, let collection = traits.droppingCollection, kind == collection.kind {
+    if let node {
+      if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
         return Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
-      if call.options.strict, let dictionary = traits.memberByMember, kind == .object {
+      if call.options.strict, let dictionary = traits?.memberByMember, call.document.kind(of: node) == .object {
         return try Self.decode(dictionary, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
     }

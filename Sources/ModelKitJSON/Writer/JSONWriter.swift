@@ -75,16 +75,26 @@ public struct JSONWriter {
 
   /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
   package mutating func writeKey(escapingAsNeeded key: UnsafeBufferPointer<UInt8>) {
-    if !pretty {
-      // The common case in one step, the key checked as it is copied.
-      makeUnique()
-      if buffer.appendKeyIfPlain(key, comma: depth > 0 && !isFirstInContainer, escapingSlashes: escapesSlashes) {
-        isFirstInContainer = false
-        afterKey = true
-        return
-      }
+    guard pretty else {
+      // The common case in one step, the key checked as it is copied; the
+      // check failing means a byte needs an escape.
+      if !writeKeyInOneStep(key, checking: escapesSlashes) { writeKey(utf8: key, needsEscaping: true) }
+      return
     }
     writeKey(utf8: key, needsEscaping: JSONEscapes.anyNeeded(in: key, escapingSlashes: escapesSlashes))
+  }
+
+  /// Writes `,"key":` in one step (not pretty), its bytes checked for
+  /// escapes (`checking` nil: known to need none); false, writing nothing,
+  /// when one needs an escape.
+  @inline(__always)
+  private mutating func writeKeyInOneStep(_ key: UnsafeBufferPointer<UInt8>, checking escapingSlashes: Bool?) -> Bool {
+    assert(!afterKey, "two keys in a row")
+    makeUnique()
+    guard buffer.appendKey(key, comma: depth > 0 && !isFirstInContainer, checking: escapingSlashes) else { return false }
+    isFirstInContainer = false
+    afterKey = true
+    return true
   }
 
   /// Calls `body` with the text written so far, without copying it.
@@ -97,11 +107,7 @@ public struct JSONWriter {
   package mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool = true) {
     assert(!afterKey, "two keys in a row")
     if !pretty && !needsEscaping {
-      // The common case in one step: `,"key":`.
-      makeUnique()
-      buffer.appendPlainKey(key, comma: depth > 0 && !isFirstInContainer)
-      isFirstInContainer = false
-      afterKey = true
+      _ = writeKeyInOneStep(key, checking: nil)
       return
     }
     beforeValue()

@@ -48,24 +48,12 @@ final class OutputBuffer {
     count += bytes.count
   }
 
-  /// Appends `,"key":` (the comma when asked) for a key that needs no escapes.
+  /// Appends `,"key":` (the comma when asked), its bytes checked for
+  /// escapes eight bytes at a time in the copy (`checking` nil: not
+  /// checked, the caller promises none is needed); false, appending
+  /// nothing, when one is needed.
   @inline(__always)
-  func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool) {
-    _ = appendKey(key, comma: comma, checking: nil)
-  }
-
-  /// Appends `,"key":` (the comma when asked) when no byte of `key` needs
-  /// an escape, checked eight bytes at a time in the copy; otherwise
-  /// appends nothing and returns false.
-  @inline(__always)
-  func appendKeyIfPlain(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, escapingSlashes: Bool) -> Bool {
-    appendKey(key, comma: comma, checking: escapingSlashes)
-  }
-
-  /// Appends `,"key":`, its bytes checked for escapes (nil: not checked,
-  /// the caller promises none is needed); false, appending nothing, when one is.
-  @inline(__always)
-  private func appendKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, checking escapingSlashes: Bool?) -> Bool {
+  func appendKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, checking escapingSlashes: Bool?) -> Bool {
     // Eight bytes more: the last word checked may reach past the key.
     let needed = key.count + 4 + 8
     if count + needed > capacity { grow(to: count + needed) }

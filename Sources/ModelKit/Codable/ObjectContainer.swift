@@ -144,11 +144,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let node = node(for: key)
-    if node == nil && decoder.call.options.strict {
-      throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
-    }
-    return try decoder.decode(T.self, from: node, key: key)
+    try decodeConverted(T.self, forKey: key)
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

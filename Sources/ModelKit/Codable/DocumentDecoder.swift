@@ -2,28 +2,37 @@ import Foundation
 
 /// A `Decoder` over one node of a parsed document; `node == nil` stands
 /// for a missing value, which lenient mode decodes as the type's empty value.
+///
+/// A decoder that nothing holds once its value is decoded is kept by its
+/// parent for the next value inside the parent (`spareChild`), as
+/// `JSONDecoder` decodes nested values with the one decoder object: the
+/// per-value fields are therefore variables, set by `reuse`. The decoder
+/// of a call is used by one thread at a time, so they are unchecked.
 final class DocumentDecoder: Decoder {
   let call: DecodeCall
-  let node: JSONDocument.Node?
+  @exclusivity(unchecked) private(set) var node: JSONDocument.Node?
   /// The decoder of the enclosing value, and this value's key in it (a
   /// `NoKey`, `hasKey` false, for a single value): the coding path,
   /// assembled only when asked for.
-  private let parent: DocumentDecoder?
-  private let key: any CodingKey
-  private let hasKey: Bool
+  @exclusivity(unchecked) private var parent: DocumentDecoder?
+  @exclusivity(unchecked) private var key: any CodingKey
+  @exclusivity(unchecked) private var hasKey: Bool
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
-  let mapping: [String: [[String]]]?
+  @exclusivity(unchecked) private(set) var mapping: [String: [[String]]]?
   /// What a lenient value that does not convert (or asks for a container
   /// of the wrong kind) becomes.
-  let onMismatch: Mismatch
+  @exclusivity(unchecked) private(set) var onMismatch: Mismatch
   /// How many decoders lead here from the top level.
-  private let depth: Int
+  @exclusivity(unchecked) private var depth: Int
   /// Whether the value's JSON keys are used as they are, whatever the key
   /// strategy (a `String`-keyed dictionary's, as in `JSONDecoder`).
-  let keysAsTheyAre: Bool
+  @exclusivity(unchecked) private(set) var keysAsTheyAre: Bool
   /// With a decode report, the coding keys of the value's keyed
   /// containers, to tell unknown keys.
-  private let keyTypes: KeyTypes?
+  @exclusivity(unchecked) private var keyTypes: KeyTypes?
+  /// A decoder of a value inside this one that nothing else holds, for
+  /// the next such value.
+  @exclusivity(unchecked) private var spareChild: DocumentDecoder?
 
   /// The key types, or every key once `allKeys` was asked for.
   private final class KeyTypes {
@@ -47,9 +56,9 @@ final class DocumentDecoder: Decoder {
   let document: JSONDocument
   /// For keyed containers over this value's object: its member index, when
   /// it is too large to scan; its members by converted key, with a key strategy.
-  private(set) var memberIndex: MemberIndex?
-  private(set) var convertedMembers: [String: JSONDocument.Node]?
-  private var membersPrepared = false
+  @exclusivity(unchecked) private(set) var memberIndex: MemberIndex?
+  @exclusivity(unchecked) private(set) var convertedMembers: [String: JSONDocument.Node]?
+  @exclusivity(unchecked) private var membersPrepared = false
 
   /// Makes the member index or the converted members of `object` (this
   /// value's node), once for all the keyed containers asked for.
@@ -78,6 +87,46 @@ final class DocumentDecoder: Decoder {
     self.keysAsTheyAre = keysAsTheyAre
     depth = (parent?.depth ?? call.rootDepth) + 1
     keyTypes = call.read.recorder == nil ? nil : KeyTypes()
+  }
+
+  /// A decoder for a value inside this one (`init`'s parameters): the
+  /// spare one, set up anew, when there is one.
+  private func child<Key: CodingKey>(
+    node: JSONDocument.Node?, key: Key, mapping: [String: [[String]]]?, onMismatch: Mismatch, keysAsTheyAre: Bool
+  ) -> DocumentDecoder {
+    guard let spare = spareChild else {
+      return DocumentDecoder(
+        call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
+        keysAsTheyAre: keysAsTheyAre)
+    }
+    spareChild = nil
+    spare.node = node
+    spare.parent = self
+    spare.key = key
+    spare.hasKey = !NoKey.isNone(Key.self)
+    spare.mapping = mapping
+    spare.onMismatch = onMismatch
+    spare.keysAsTheyAre = keysAsTheyAre
+    spare.depth = depth + 1
+    if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
+    return spare
+  }
+
+  /// Keeps `child`, a decoder `child(node:key:…)` made, as the spare one
+  /// when nothing else holds it (a type's `init(from:)` may keep its
+  /// decoder or a container over it). Its spare is kept with it.
+  private func recycle(_ child: inout DocumentDecoder) {
+    guard isKnownUniquelyReferenced(&child) else { return }
+    child.parent = nil
+    child.key = NoKey()
+    child.mapping = nil
+    child.knownPath = nil
+    if child.membersPrepared {
+      child.membersPrepared = false
+      child.memberIndex = nil
+      child.convertedMembers = nil
+    }
+    spareChild = child
   }
 
   /// Notes, with a decode report, that a keyed container reads `Key`s.
@@ -197,7 +246,7 @@ final class DocumentDecoder: Decoder {
     knownPath = made
     return made
   }
-  private var knownPath: CodingPath?
+  @exclusivity(unchecked) private var knownPath: CodingPath?
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (`NoKey`: this value itself, as a single value);
@@ -220,9 +269,10 @@ final class DocumentDecoder: Decoder {
         return try Self.decode(dictionary, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
     }
-    let decoder = DocumentDecoder(
-      call: call, node: node, parent: self, key: key, mapping: traits?.mapping,
-      onMismatch: call.options.strict ? .empty : onMismatch, keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
+    var decoder = child(
+      node: node, key: key, mapping: traits?.mapping, onMismatch: call.options.strict ? .empty : onMismatch,
+      keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
+    defer { recycle(&decoder) }
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
     return value

@@ -1,0 +1,205 @@
+import Foundation
+import ModelKit
+import Testing
+
+/// A decoder that nothing holds once its value is decoded serves the next
+/// value inside the same parent. Values that keep their decoder or a
+/// container, siblings asking for their coding paths, and errors made after
+/// a decoder served another value must see only their own value.
+@Suite("Decoders reused for sibling values")
+struct SpareDecoderTests {
+  /// Notes the coding path its decoder, its container and a nested value report.
+  struct PathNotes: Decodable, Equatable {
+    var decoderPath: [String]
+    var containerPath: [String]
+    var inner: Inner?
+    var value: Int
+
+    struct Inner: Decodable, Equatable {
+      var path: [String]
+      var text: String
+      init(from decoder: any Decoder) throws {
+        path = decoder.codingPath.map(PathNotes.describe)
+        text = try decoder.singleValueContainer().decode(String.self)
+      }
+    }
+
+    enum CodingKeys: String, CodingKey { case inner, value }
+
+    static func describe(_ key: any CodingKey) -> String { key.intValue.map { "[\($0)]" } ?? key.stringValue }
+
+    init(from decoder: any Decoder) throws {
+      decoderPath = decoder.codingPath.map(Self.describe)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      containerPath = container.codingPath.map(Self.describe)
+      inner = try container.decodeIfPresent(Inner.self, forKey: .inner)
+      value = try container.decode(Int.self, forKey: .value)
+    }
+  }
+
+  /// Keeps its keyed container and reads from it only when asked, after the decode.
+  final class Deferred: Decodable {
+    private let container: KeyedDecodingContainer<CodingKeys>
+    enum CodingKeys: String, CodingKey { case id, name }
+    init(from decoder: any Decoder) throws { container = try decoder.container(keyedBy: CodingKeys.self) }
+    func id() throws -> Int { try container.decode(Int.self, forKey: .id) }
+    func name() throws -> String { try container.decode(String.self, forKey: .name) }
+    var path: [String] { container.codingPath.map(PathNotes.describe) }
+  }
+
+  /// Keeps its decoder and reads its single value only when asked.
+  final class KeptDecoder: Decodable {
+    private let decoder: any Decoder
+    let pathAtInit: [String]
+    init(from decoder: any Decoder) throws {
+      self.decoder = decoder
+      pathAtInit = decoder.codingPath.map(PathNotes.describe)
+    }
+    func value() throws -> Int { try decoder.singleValueContainer().decode(Int.self) }
+    var path: [String] { decoder.codingPath.map(PathNotes.describe) }
+  }
+
+  private let notes = Data(
+    #"""
+    {"a": [{"value": 1, "inner": "x"}, {"value": 2}, {"inner": "y", "value": 3}],
+     "b": {"k1": {"value": 4, "inner": "z"}, "k2": {"value": 5}},
+     "c": [[{"value": 6}, {"value": 7, "inner": "w"}], []]}
+    """#.utf8)
+
+  private struct Notes: Decodable, Equatable {
+    var a: [PathNotes]
+    var b: [String: PathNotes]
+    var c: [[PathNotes]]
+  }
+
+  @Test(arguments: [true, false])
+  func siblingsSeeTheirOwnPaths(strict: Bool) throws {
+    let expected = try JSONDecoder().decode(Notes.self, from: notes)
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    for _ in 0..<2 { #expect(try decoder.decode(Notes.self, from: notes) == expected) }
+    #expect(expected.a[2].inner?.path == ["a", "[2]", "inner"])
+  }
+
+  @Test func keptContainersReadTheirOwnValuesLater() throws {
+    let json = Data(#"[{"id": 1, "name": "one"}, {"id": 2, "name": "two"}, {"name": "three", "id": 3}]"#.utf8)
+    let expected = try JSONDecoder().decode([Deferred].self, from: json)
+    for strict in [true, false] {
+      let values = try ModelDecoder(options: DecodingOptions(strict: strict)).decode([Deferred].self, from: json)
+      #expect(try values.map { try $0.id() } == expected.map { try $0.id() })
+      #expect(try values.map { try $0.name() } == expected.map { try $0.name() })
+      #expect(values.map(\.path) == expected.map(\.path))
+    }
+  }
+
+  @Test func keptDecodersKeepTheirValueAndPath() throws {
+    struct Holder: Decodable {
+      var first: KeptDecoder
+      var more: [KeptDecoder]
+      var last: KeptDecoder
+    }
+    let json = Data(#"{"first": 10, "more": [11, 12, 13], "last": 14}"#.utf8)
+    let holder = try ModelDecoder(options: DecodingOptions(strict: true)).decode(Holder.self, from: json)
+    let kept = [holder.first] + holder.more + [holder.last]
+    #expect(try kept.map { try $0.value() } == [10, 11, 12, 13, 14])
+    #expect(kept.map(\.path) == [["first"], ["more", "[0]"], ["more", "[1]"], ["more", "[2]"], ["last"]])
+    #expect(kept.map(\.path) == kept.map(\.pathAtInit))
+  }
+
+  /// A number-or-string value whose `try?` fails on some siblings: the
+  /// errors that reach the caller name the sibling they come from.
+  enum Size: Decodable, Equatable {
+    case number(Int)
+    case text(String)
+    init(from decoder: any Decoder) throws {
+      let single = try decoder.singleValueContainer()
+      if let number = try? single.decode(Int.self) {
+        self = .number(number)
+      } else {
+        self = .text(try single.decode(String.self))
+      }
+    }
+  }
+
+  private struct Picture: Decodable, Equatable {
+    var width: Size
+    var height: Size
+  }
+
+  @Test func errorsAfterReuseNameTheirOwnValue() throws {
+    let good = Data(#"[{"width": 1, "height": "2"}, {"width": "3", "height": 4}]"#.utf8)
+    #expect(try ModelDecoder().decode([Picture].self, from: good) == JSONDecoder().decode([Picture].self, from: good))
+    let bad = Data(#"[{"width": 1, "height": "2"}, {"width": "3", "height": 4}, {"width": 5, "height": true}]"#.utf8)
+    var foundation: [String] = []
+    do { _ = try JSONDecoder().decode([Picture].self, from: bad) } catch DecodingError.typeMismatch(_, let context) {
+      foundation = context.codingPath.map(PathNotes.describe)
+    }
+    #expect(foundation == ["[2]", "height"])
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    for _ in 0..<2 {
+      do {
+        _ = try decoder.decode([Picture].self, from: bad)
+        Issue.record("a Boolean size should not decode")
+      } catch DecodingError.typeMismatch(let type, let context) {
+        #expect(type is String.Type)
+        #expect(context.codingPath.map(PathNotes.describe) == foundation)
+      }
+    }
+  }
+
+  /// Asks for a key that may be missing (its error names the value's path) before one that must be there.
+  private struct Entry: Decodable {
+    var id: Int
+    var extra: Int
+    enum CodingKeys: String, CodingKey { case id, extra }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      extra = (try? container.decode(Int.self, forKey: .extra)) ?? 0
+      id = try container.decode(Int.self, forKey: .id)
+    }
+  }
+
+  @Test func missingKeysAfterReuseNameTheirOwnValue() throws {
+    let json = Data(#"{"entries": [{"id": 1}, {"id": 2}, {"extra": 3}]}"#.utf8)
+    func path(_ decode: () throws -> Any) -> [String] {
+      do {
+        _ = try decode()
+      } catch DecodingError.keyNotFound(let key, let context) {
+        return context.codingPath.map(PathNotes.describe) + [key.stringValue]
+      } catch {}
+      return []
+    }
+    let foundation = path { try JSONDecoder().decode([String: [Entry]].self, from: json) }
+    #expect(foundation == ["entries", "[2]", "id"])
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    for _ in 0..<2 { #expect(path { try decoder.decode([String: [Entry]].self, from: json) } == foundation) }
+  }
+
+  private struct Wide: Decodable, Equatable {
+    var userId: Int
+    var displayName: String
+    var nested: Inner?
+    struct Inner: Decodable, Equatable { var innerValue: Int }
+  }
+
+  /// Siblings with a key strategy (members by converted key) and with more
+  /// members than are scanned (a member table): each reads its own members.
+  @Test(arguments: [true, false])
+  func siblingsReadTheirOwnMembers(snakeCase: Bool) throws {
+    let padding = (0..<40).map { "\"pad_\($0)\": \($0)" }.joined(separator: ", ")
+    let key = { (name: String) in snakeCase ? name : name.replacingOccurrences(of: "_i", with: "I").replacingOccurrences(of: "_n", with: "N").replacingOccurrences(of: "_v", with: "V") }
+    let objects = (0..<4).map { index in
+      let nested = index.isMultiple(of: 2) ? ", \"nested\": {\"\(key("inner_value"))\": \(index * 10)}" : ""
+      return "{\(index == 1 ? padding + ", " : "")\"\(key("user_id"))\": \(index), \"\(key("display_name"))\": \"n\(index)\"\(nested)}"
+    }
+    let json = Data("[\(objects.joined(separator: ", "))]".utf8)
+    let foundation = JSONDecoder()
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    if snakeCase {
+      foundation.keyDecodingStrategy = .convertFromSnakeCase
+      decoder.keyDecodingStrategy = .convertFromSnakeCase
+    }
+    let expected = try foundation.decode([Wide].self, from: json)
+    #expect(expected.map(\.userId) == [0, 1, 2, 3])
+    for _ in 0..<2 { #expect(try decoder.decode([Wide].self, from: json) == expected) }
+  }
+}

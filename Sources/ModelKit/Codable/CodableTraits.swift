@@ -29,13 +29,18 @@ final class CodableTraits: @unchecked Sendable {
   private let lock = NSLock()
   private var traits: [ObjectIdentifier: Traits] = [:]
 
+  /// The traits of `type`, made once: a type's traits are never replaced
+  /// (callers may hold them unowned).
   func traits<Value>(of type: Value.Type) -> Traits {
     let identifier = ObjectIdentifier(type)
     if let known = lock.withLock({ traits[identifier] }) { return known }
     // Outside the lock: `keyMapping` is the type's own code.
     let made = Traits(of: type)
-    lock.withLock { traits[identifier] = made }
-    return made
+    return lock.withLock {
+      if let first = traits[identifier] { return first }
+      traits[identifier] = made
+      return made
+    }
   }
 }
 

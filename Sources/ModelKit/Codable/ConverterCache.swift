@@ -6,11 +6,24 @@ import ModelKitJSON
 /// types only Codable handles. Misses go to the process-wide caches.
 final class ConverterCache {
   /// What a call needs to know of a type, found with one lookup.
+  ///
+  /// Its references are unowned: the process-wide caches that made them
+  /// (`SchemaCache` and `CodableTraits`) keep them for the process's life,
+  /// and a decoder asks for an entry once per value, where a retain and a
+  /// release of each would cost more than the lookup.
   struct Entry {
+    private let unmanagedConverter: Unmanaged<AnyConverter>?
+    private let unmanagedTraits: Unmanaged<CodableTraits.Traits>?
+
+    init(converter: AnyConverter?, traits: CodableTraits.Traits?) {
+      unmanagedConverter = converter.map(Unmanaged.passUnretained)
+      unmanagedTraits = traits.map(Unmanaged.passUnretained)
+    }
+
     /// ModelKit's converter, or nil for a type only Codable handles.
-    let converter: AnyConverter?
+    var converter: AnyConverter? { unmanagedConverter?.takeUnretainedValue() }
     /// The type's traits (types without a converter only).
-    let traits: CodableTraits.Traits?
+    var traits: CodableTraits.Traits? { unmanagedTraits?.takeUnretainedValue() }
     /// Whether the converter reads nested values (models, containers),
     /// whose errors need the path they start from.
     var isComposite: Bool { converter?.isComposite ?? false }

@@ -163,18 +163,39 @@ final class DocumentDecoder: Decoder {
     }
   }
 
-  var codingPath: [any CodingKey] {
-    var keys: [any CodingKey] = []
-    forEachKeyUpward { keys.append($0) }
-    return keys.reversed()
-  }
+  var codingPath: [any CodingKey] { codingPath(appending: NoKey(), fromTheTop: false) }
 
-  /// Calls `body` with this value's key, then its parent's, and so on up.
-  private func forEachKeyUpward(_ body: (any CodingKey) -> Void) {
+  /// The coding path of the value at `key` inside this one (`NoKey`: this
+  /// value's), walked up the decoders into one array; `fromTheTop` starts
+  /// it at the top level of the JSON (a Codable value inside a model sits
+  /// below the model's field). With it, the path of a converter's error (a
+  /// type's `try?` fallback may make one for every value, in decoders whose
+  /// paths are never asked for again).
+  func codingPath<Key: CodingKey>(appending key: Key, fromTheTop: Bool = true) -> [any CodingKey] {
+    let own = NoKey.isNone(Key.self) ? 0 : 1
+    var count = own
     var current: DocumentDecoder? = self
     while let decoder = current {
-      if decoder.hasKey { body(decoder.key) }
+      if decoder.hasKey { count += 1 }
       current = decoder.parent
+    }
+    let root = !fromTheTop || call.root.isEmpty ? [] : ErrorLocation.components(call.root.components).codingKeys
+    return [any CodingKey](unsafeUninitializedCapacity: root.count + count) { keys, initialized in
+      var index = root.count + count
+      if own == 1 {
+        index -= 1
+        (keys.baseAddress! + index).initialize(to: key)
+      }
+      var current: DocumentDecoder? = self
+      while let decoder = current {
+        if decoder.hasKey {
+          index -= 1
+          (keys.baseAddress! + index).initialize(to: decoder.key)
+        }
+        current = decoder.parent
+      }
+      for (position, key) in root.enumerated() { (keys.baseAddress! + position).initialize(to: key) }
+      initialized = root.count + count
     }
   }
 
@@ -219,18 +240,6 @@ final class DocumentDecoder: Decoder {
   /// value's), from the top level: for errors and report entries.
   func path<Key: CodingKey>(appending key: Key) -> CodingPath {
     NoKey.isNone(Key.self) ? ownPath : ownPath.appending(key)
-  }
-
-  /// `path(appending: key)` as components, walked up the decoders: what a
-  /// converter's error names (a type's `try?` fallback may make one for
-  /// every value, in decoders whose paths are never asked for again).
-  func location<Key: CodingKey>(appending key: Key) -> [CodingPath.Component] {
-    var components: [CodingPath.Component] = []
-    components.reserveCapacity(depth + 1)
-    if !NoKey.isNone(Key.self) { components.append(CodingPath.Component(key)) }
-    forEachKeyUpward { components.append(CodingPath.Component($0)) }
-    components.reverse()
-    return call.root.isEmpty ? components : call.root.components + components
   }
 
   /// This value's path from the top level, made once from the enclosing
@@ -319,8 +328,9 @@ final class DocumentDecoder: Decoder {
         }
         if call.options.strict || onMismatch == .fail {
           let type = failure == .mismatch ? converter.mismatchType : Value.self
-          throw call.read.failure(failure, node, target: converter.typeName, type: type, at: location(appending: key))
-            .decodingError
+          throw ReadContext.failure(
+            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(codingPath(appending: key))
+          ).decodingError
         }
         if onMismatch == .drop { throw DroppedElement() }
       }

@@ -3,16 +3,25 @@
 /// `init(from:)`, so that `catch DecodingError.keyNotFound` works as with
 /// `JSONDecoder`. The `ModelError` (JSON path, line, column) is the
 /// underlying error of each.
-extension ModelError {
-  /// `location` as coding keys.
-  private var codingKeys: [any CodingKey] {
-    location.map { component -> any CodingKey in
-      switch component {
-      case .key(let key): AnyKey(key)
-      case .index(let index): AnyKey(index: index)
+extension ErrorLocation {
+  /// The location as coding keys, for Foundation's errors.
+  var codingKeys: [any CodingKey] {
+    switch self {
+    case .codingKeys(let keys): keys
+    case .components(let components):
+      components.map { component -> any CodingKey in
+        switch component {
+        case .key(let key): AnyKey(key)
+        case .index(let index): AnyKey(index: index)
+        }
       }
     }
   }
+}
+
+extension ModelError {
+  /// Where, as coding keys.
+  private var codingKeys: [any CodingKey] { place.codingKeys }
 
   /// What a Foundation error's context says: the message, as Foundation's
   /// say it (the path is the context's coding path; the `ModelError`

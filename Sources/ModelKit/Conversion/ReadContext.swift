@@ -72,24 +72,25 @@ struct ReadContext {
   func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
     -> ModelError
   {
-    self.failure(failure, node, target: target, type: type, at: path.components)
+    Self.failure(failure, node, in: document, target: target, type: type, at: .components(path.components))
   }
 
-  /// `failure(_:_:target:type:)` at `location`, components from the root.
-  func failure(
-    _ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)?,
-    at location: [CodingPath.Component]
+  /// `failure(_:_:target:type:)` for a node of `document`, at `location`
+  /// (from the root): for callers that hold no context of their own.
+  static func failure(
+    _ failure: ConversionFailure, _ node: JSONDocument.Node, in document: JSONDocument, target: String,
+    type: (any Any.Type)?, at location: ErrorLocation
   ) -> ModelError {
-    .conversion(failure, target: target, location: location, type: type) { describe(node, into: &$0) }
+    .conversion(failure, target: target, location: location, type: type) { describe(node, in: document, into: &$0) }
   }
 
   /// "the string "abc"", "the number 1.5", "an array", … for messages.
   func describe(_ node: JSONDocument.Node) -> String {
-    MessageText.make { describe(node, into: &$0) }
+    MessageText.make { Self.describe(node, in: document, into: &$0) }
   }
 
-  /// Writes `describe(node)` into `text`.
-  func describe(_ node: JSONDocument.Node, into text: inout MessageText) {
+  /// Writes `describe(node)`, for a node of `document`, into `text`.
+  static func describe(_ node: JSONDocument.Node, in document: JSONDocument, into text: inout MessageText) {
     switch document.kind(of: node) {
     case .null: text.append("null")
     case .bool: text.append(document.bool(node) == true ? "true" : "false")
@@ -98,7 +99,7 @@ struct ReadContext {
       text.append(document.numberText(node) ?? "")
     case .string:
       text.append("the string \"")
-      text.append(Self.excerpt(document.string(node) ?? ""))
+      text.append(excerpt(document.string(node) ?? ""))
       text.append("\"")
     case .array: text.append("an array")
     case .object: text.append("an object")

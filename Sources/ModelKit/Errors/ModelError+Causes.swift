@@ -3,12 +3,11 @@ import ModelKitJSON
 // Every error the model layer and the Codable bridge make, one constructor
 // per cause, so that each message is written once.
 extension ModelError {
-  /// A value that did not convert, at `location` (components from the
-  /// root). `found` writes what the JSON value was ("the string "abc""),
+  /// A value that did not convert, at `location` (from the root). `found` writes what the JSON value was ("the string "abc""),
   /// `target` says what it was for ("property 'id' of type Int"); the
   /// message is made at once.
   static func conversion(
-    _ failure: ConversionFailure, target: String, location: [CodingPath.Component], type: (any Any.Type)?,
+    _ failure: ConversionFailure, target: String, location: ErrorLocation, type: (any Any.Type)?,
     found: (inout MessageText) -> Void
   ) -> ModelError {
     let kind: Kind =

@@ -53,8 +53,10 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   public let syntaxError: JSONError?
   /// The error that caused this one, such as a hook's own error.
   public let underlying: (any Error & Sendable)?
-  /// `codingPath` as keys and indices, for Foundation's errors.
-  private(set) var location: [CodingPath.Component]
+  /// Where, for `codingPath` and Foundation's errors.
+  private(set) var place: ErrorLocation
+  /// `codingPath` as keys and indices.
+  var location: [CodingPath.Component] { place.components }
   /// The Swift type the value was for, where one was.
   let valueType: (any Any.Type)?
   /// Whether `underlying` is an error a type's own `encode(to:)` or
@@ -82,7 +84,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     givenPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
-    location = []
+    place = .components([])
     valueType = nil
   }
 
@@ -98,12 +100,12 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
-    self.init(kind, message, location: path.components, valueType: valueType, underlying: underlying)
+    self.init(kind, message, location: .components(path.components), valueType: valueType, underlying: underlying)
   }
 
-  /// An error at `location` (components from the root).
+  /// An error at `location` (from the root).
   init(
-    _ kind: Kind, _ message: String, location: [CodingPath.Component], valueType: (any Any.Type)? = nil,
+    _ kind: Kind, _ message: String, location: ErrorLocation, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
     self.kind = kind
@@ -111,7 +113,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     givenPath = nil
     syntaxError = nil
     self.underlying = underlying
-    self.location = location
+    place = location
     self.valueType = valueType
   }
 
@@ -121,7 +123,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   func below(_ prefix: CodingPath) -> ModelError {
     guard givenPath == nil, !prefix.isEmpty else { return self }
     var error = self
-    error.location = prefix.components + location
+    error.place = .components(prefix.components + location)
     return error
   }
 

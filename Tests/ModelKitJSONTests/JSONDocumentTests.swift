@@ -100,4 +100,20 @@ struct JSONDocumentAccessorTests {
       _ = document.member("a", of: node)
     }
   }
+
+  /// One value of each kind the tape tells apart (null, true, false, an
+  /// Int64, a UInt64, any other number, a plain and an escaped string, an
+  /// array, an object), read back as what it was.
+  @Test func everyTapeKindReadsBackAsItWasWritten() throws {
+    let document = try JSONDocument(
+      parsing: #"[null, true, false, -7, 18446744073709551615, -1.5e3, "s", "e\n", [1, 2], {"a": [3]}]"#)
+    let nodes = Array(document.elements(of: document.root))
+    #expect(nodes.map(document.kind(of:)) == [.null, .bool, .bool, .number, .number, .number, .string, .string, .array, .object])
+    #expect(document.isNull(nodes[0]))
+    #expect(document.bool(nodes[1]) == true && document.bool(nodes[2]) == false)
+    #expect(document.int64(nodes[3]) == -7 && document.uint64(nodes[4]) == UInt64.max && document.double(nodes[5]) == -1500)
+    #expect(document.string(nodes[6]) == "s" && document.string(nodes[7]) == "e\n")
+    #expect(document.count(of: nodes[8]) == 2 && document.count(of: nodes[9]) == 1)
+    #expect(document.nodeAfter(nodes[8]) == nodes[9] && document.member("a", of: nodes[9]).map(document.count(of:)) == 1)
+  }
 }

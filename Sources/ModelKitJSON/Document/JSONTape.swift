@@ -20,7 +20,10 @@ struct TapeEntry {
   /// The aux flag of a string whose raw bytes are not all ASCII.
   @usableFromInline static let nonASCII = 1
 
-  @inlinable var tag: TapeTag { TapeTag(rawValue: UInt8(truncatingIfNeeded: header >> 56)).unsafelyUnwrapped }
+  /// The tag, read back as it was written: a case's raw value is its index
+  /// (they count up from 0 in order), so the byte is the case, with no
+  /// search of the cases.
+  @inlinable var tag: TapeTag { unsafeBitCast(UInt8(truncatingIfNeeded: header >> 56), to: TapeTag.self) }
   @inlinable var aux: Int { Int(truncatingIfNeeded: (header >> 32) & 0xFF_FFFF) }
   @inlinable var position: Int { Int(truncatingIfNeeded: header & 0xFFFF_FFFF) }
   @inlinable var count: Int { Int(truncatingIfNeeded: payload & 0xFFFF_FFFF) }

@@ -3,7 +3,7 @@ import Foundation
 /// The converters for concrete types ModelKit knows by name.
 enum KnownConverters {
   private static let factories: [ObjectIdentifier: @Sendable () -> AnyConverter] = [
-    ObjectIdentifier(Int.self): { IntegerConverter<Int>() },
+    ObjectIdentifier(Int.self): { IntConverter() },
     ObjectIdentifier(Int8.self): { IntegerConverter<Int8>() },
     ObjectIdentifier(Int16.self): { IntegerConverter<Int16>() },
     ObjectIdentifier(Int32.self): { IntegerConverter<Int32>() },

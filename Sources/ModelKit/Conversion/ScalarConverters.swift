@@ -1,10 +1,17 @@
 /// Integers of every width: exact when integral and in range, fractions
 /// truncate toward zero, out of range is never wrapped or clamped.
-final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<Integer> {
+class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<Integer> {
   private let minimum = Int64(clamping: Integer.min)
   private let maximum = UInt64(clamping: Integer.max)
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
+    integer(node, &context)
+  }
+
+  /// `decode`'s body, inlined into `IntConverter`'s (unspecialised, a
+  /// result of `Converted<Integer>` costs a metadata lookup per value).
+  @inline(__always)
+  final func integer(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
     switch context.integer(node) {
     case .value(let (negative, magnitude)):
       if negative {
@@ -33,6 +40,14 @@ final class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConver
     } else {
       context.json.write(UInt64(truncatingIfNeeded: value))
     }
+  }
+}
+
+/// `Int`, the integer most values are: `IntegerConverter` with its
+/// `decode` compiled for `Int`.
+final class IntConverter: IntegerConverter<Int> {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Int> {
+    integer(node, &context)
   }
 }
 

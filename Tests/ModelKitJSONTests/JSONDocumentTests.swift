@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 import Testing
 
@@ -115,5 +116,27 @@ struct JSONDocumentAccessorTests {
     #expect(document.string(nodes[6]) == "s" && document.string(nodes[7]) == "e\n")
     #expect(document.count(of: nodes[8]) == 2 && document.count(of: nodes[9]) == 1)
     #expect(document.nodeAfter(nodes[8]) == nodes[9] && document.member("a", of: nodes[9]).map(document.count(of:)) == 1)
+  }
+
+  /// Keys and texts however their strings are stored (literals, made at
+  /// run time, bridged from `NSString`, cut from a larger string) are read
+  /// the same.
+  @Test func stringsOfEveryStorageCompareAlike() throws {
+    let document = try JSONDocument(parsing: #"{"short": 1, "a key longer than fifteen bytes": 2, "é": 3}"#)
+    let long = "a key longer than fifteen bytes"
+    let forms: [(String, Int)] = [
+      ("short", 1), (String("xshort".dropFirst()), 1), (NSString(string: "short") as String, 1),
+      (long, 2), (String(("\(long)!").dropLast()), 2), (NSString(string: long) as String, 2),
+      ("é", 3), (NSString(string: "\u{E9}") as String, 3), ("e\u{301}", 3),
+    ]
+    for (key, expected) in forms {
+      #expect(document.member(key, of: document.root).flatMap(document.int) == expected, "\(key)")
+    }
+    var writer = JSONWriter()
+    writer.beginObject()
+    writer.writeKey(NSString(string: long) as String)
+    writer.write(1)
+    writer.endObject()
+    #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"a key longer than fifteen bytes":1}"#)
   }
 }

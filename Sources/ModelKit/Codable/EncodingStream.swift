@@ -392,8 +392,7 @@ final class EncodingStream {
   /// Keys are told apart by hash: two keys that only share a hash also
   /// abandon the stream, which costs time, never a wrong output.
   func noteKey(_ key: String) throws {
-    var key = key
-    try noteKey(hash: key.withUTF8 { KeyHash.quick($0) })
+    try noteKey(hash: withUTF8Bytes(of: key) { KeyHash.quick($0) })
   }
 
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.

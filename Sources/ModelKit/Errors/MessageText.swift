@@ -24,8 +24,7 @@ struct MessageText {
   }
 
   mutating func append(_ piece: String) {
-    var piece = piece
-    piece.withUTF8 { append($0) }
+    withUTF8Bytes(of: piece) { append($0) }
   }
 
   private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {

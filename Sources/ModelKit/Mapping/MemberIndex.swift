@@ -59,8 +59,7 @@ final class MemberIndex {
 
   /// The member named `name` (the last, or the first with `firstWins`).
   func member(_ name: String) -> JSONDocument.Node? {
-    var name = name
-    return name.withUTF8 { utf8 -> JSONDocument.Node? in
+    withUTF8Bytes(of: name) { utf8 -> JSONDocument.Node? in
       if !hasTable {
         switch memberInOrder(utf8) {
         case .found(let value): return value

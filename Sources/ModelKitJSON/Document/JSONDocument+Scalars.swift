@@ -114,8 +114,7 @@ extension JSONDocument {
   /// - Returns: whether the node is a string equal to `text`.
   @inlinable
   public func stringEquals(_ node: Node, _ text: String) -> Bool {
-    var bytes = text
-    return bytes.withUTF8 { stringEquals(node, utf8: $0, isASCII: isASCII($0), text) }
+    withUTF8Bytes(of: text) { stringEquals(node, utf8: $0, isASCII: isASCII($0), text) }
   }
 
   /// `stringEquals(_:_:)` with `text`'s UTF-8 and ASCII-ness worked out

@@ -169,8 +169,7 @@ public struct JSONDocument: Sendable {
   /// - Returns: the member's value node, or nil.
   /// - Complexity: O(m), m being the number of members.
   public func member(_ key: String, of node: Node, firstWins: Bool = false) -> Node? {
-    var bytes = key
-    return bytes.withUTF8 { utf8 in
+    withUTF8Bytes(of: key) { utf8 in
       let keyIsASCII = isASCII(utf8)
       var found: Node?
       for (name, value) in members(of: node) where stringEquals(name, utf8: utf8, isASCII: keyIsASCII, key) {

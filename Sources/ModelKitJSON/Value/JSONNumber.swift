@@ -90,8 +90,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   private var normalized: NumberText.Decimal { withText { NumberText.decimal($0) } }
 
   private func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-    var text = text
-    return text.withUTF8(body)
+    withUTF8Bytes(of: text, body)
   }
 }
 

@@ -69,8 +69,7 @@ public struct JSONWriter {
   ///
   /// - Parameter key: the key, escaped as JSON needs.
   public mutating func writeKey(_ key: String) {
-    var key = key
-    key.withUTF8 { writeKey(escapingAsNeeded: $0) }
+    withUTF8Bytes(of: key) { writeKey(escapingAsNeeded: $0) }
   }
 
   /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
@@ -253,8 +252,7 @@ public struct JSONWriter {
   /// - Parameter value: the number.
   public mutating func write(_ value: JSONNumber) {
     beforeValue()
-    var text = value.text
-    text.withUTF8 { buffer.append($0) }
+    withUTF8Bytes(of: value.text) { buffer.append($0) }
   }
 
   /// Writes an integer.
@@ -365,10 +363,9 @@ public struct JSONWriter {
   /// Appends `"text"`, escaping quotes, backslashes, control characters and
   /// (unless `.withoutEscapingSlashes`) slashes; everything else is raw UTF-8.
   private func appendString(_ text: String) {
-    var text = text
     let out = buffer  // one reference for the closure, not one per append
     let escapesSlashes = escapesSlashes
-    text.withUTF8 { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
+    withUTF8Bytes(of: text) { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
   }
 }
 
@@ -378,8 +375,7 @@ private struct DigitSink: TextOutputStream {
   let buffer: OutputBuffer
 
   mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { buffer.append($0) }
+    withUTF8Bytes(of: string) { buffer.append($0) }
   }
 
   mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {

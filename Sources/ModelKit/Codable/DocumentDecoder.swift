@@ -72,6 +72,20 @@ final class DocumentDecoder: Decoder {
     }
   }
 
+  /// The member of `object` (this value's node) whose JSON key is `name`
+  /// (the first or last of a repeated key, as the call says): from the
+  /// member index, or by scanning a small object. Here rather than in the
+  /// container, which reaches the document only through this decoder.
+  func member(_ name: String, of object: JSONDocument.Node) -> JSONDocument.Node? {
+    if let memberIndex { return memberIndex.member(name) }
+    return document.member(name, of: object, firstWins: call.firstKeyWins)
+  }
+
+  /// `read` applied to the call's document, for a container, which would
+  /// otherwise copy the document (a retain and a release) for every read.
+  @inline(__always)
+  func reading<Result>(_ read: (JSONDocument) -> Result) -> Result { read(document) }
+
   init<Key: CodingKey>(
     call: DecodeCall, node: JSONDocument.Node?, parent: DocumentDecoder?, key: Key,
     mapping: [String: [[String]]]? = nil, onMismatch: Mismatch = .empty, keysAsTheyAre: Bool = false

@@ -8,8 +8,6 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // through it: the `KeyedDecodingContainer` box copies the container for
   // every call, and each reference held would cost a retain and a release.
   private var document: JSONDocument { decoder.document }
-  /// A hash table of the members, for objects too large to scan.
-  private var index: MemberIndex? { decoder.memberIndex }
   /// The members by their converted keys, when the call has a key strategy.
   private var converted: [String: JSONDocument.Node]? { decoder.convertedMembers }
 
@@ -23,9 +21,8 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The member whose JSON key is `name` (the first or last of a repeated
   /// key, as the call says): from the table, or by scanning a small object.
   private func member(_ name: String) -> JSONDocument.Node? {
-    if let index { return index.member(name) }
     guard let object else { return nil }
-    return document.member(name, of: object, firstWins: decoder.call.firstKeyWins)
+    return decoder.member(name, of: object)
   }
 
   /// The member for the coding key named `name`: by its converted key when
@@ -68,63 +65,63 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       }
       return true
     }
-    return document.isNull(node)
+    return decoder.reading({ $0.isNull(node) })
   }
 
   // The common scalars read their natural JSON kind directly; anything
   // else (a conversion, a missing key, an error) takes the generic path.
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    if let node = node(for: key), let value = document.naturalString(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalString(node) }) { return value }
     return try decodeConverted(String.self, forKey: key)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    if let node = node(for: key), let value = document.naturalBool(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalBool(node) }) { return value }
     return try decodeConverted(Bool.self, forKey: key)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    if let node = node(for: key), let value = document.naturalInt(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalInt(node) }) { return value }
     return try decodeConverted(Int.self, forKey: key)
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    if let node = node(for: key), let value = document.naturalInt64(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalInt64(node) }) { return value }
     return try decodeConverted(Int64.self, forKey: key)
   }
 
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    if let node = node(for: key), let value = document.naturalUInt64(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalUInt64(node) }) { return value }
     return try decodeConverted(UInt64.self, forKey: key)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    if let node = node(for: key), let value = document.naturalDouble(node) { return value }
+    if let node = node(for: key), let value = decoder.reading({ $0.naturalDouble(node) }) { return value }
     return try decodeConverted(Double.self, forKey: key)
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-    guard let node = node(for: key), !document.isNull(node) else { return nil }
-    if let value = document.naturalString(node) { return value }
+    guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
+    if let value = decoder.reading({ $0.naturalString(node) }) { return value }
     return try decodeConvertedIfPresent(String.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-    guard let node = node(for: key), !document.isNull(node) else { return nil }
-    if let value = document.naturalInt(node) { return value }
+    guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
+    if let value = decoder.reading({ $0.naturalInt(node) }) { return value }
     return try decodeConvertedIfPresent(Int.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-    guard let node = node(for: key), !document.isNull(node) else { return nil }
-    if let value = document.naturalBool(node) { return value }
+    guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
+    if let value = decoder.reading({ $0.naturalBool(node) }) { return value }
     return try decodeConvertedIfPresent(Bool.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-    guard let node = node(for: key), !document.isNull(node) else { return nil }
-    if let value = document.naturalDouble(node) { return value }
+    guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
+    if let value = decoder.reading({ $0.naturalDouble(node) }) { return value }
     return try decodeConvertedIfPresent(Double.self, node: node, forKey: key)
   }
 
@@ -166,7 +163,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try decodeAnyIfPresent(type, forKey: key) }
 
   private func decodeAnyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-    guard let node = node(for: key), !document.isNull(node) else { return nil }
+    guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.
     let converts = try decoder.call.converters.entry(for: T.self).converter != nil

@@ -8,7 +8,7 @@ struct ValueContainer: SingleValueDecodingContainer {
 
   func decodeNil() -> Bool {
     guard let node = decoder.node else { return true }
-    return decoder.call.document.isNull(node)
+    return decoder.reading({ $0.isNull(node) })
   }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -18,22 +18,22 @@ struct ValueContainer: SingleValueDecodingContainer {
   // The common scalars read their natural JSON kind directly, as in `ObjectContainer`.
 
   func decode(_ type: String.Type) throws -> String {
-    if let node = decoder.node, let value = decoder.call.document.naturalString(node) { return value }
+    if let node = decoder.node, let value = decoder.reading({ $0.naturalString(node) }) { return value }
     return try converted(String.self)
   }
 
   func decode(_ type: Bool.Type) throws -> Bool {
-    if let node = decoder.node, let value = decoder.call.document.naturalBool(node) { return value }
+    if let node = decoder.node, let value = decoder.reading({ $0.naturalBool(node) }) { return value }
     return try converted(Bool.self)
   }
 
   func decode(_ type: Int.Type) throws -> Int {
-    if let node = decoder.node, let value = decoder.call.document.naturalInt(node) { return value }
+    if let node = decoder.node, let value = decoder.reading({ $0.naturalInt(node) }) { return value }
     return try converted(Int.self)
   }
 
   func decode(_ type: Double.Type) throws -> Double {
-    if let node = decoder.node, let value = decoder.call.document.naturalDouble(node) { return value }
+    if let node = decoder.node, let value = decoder.reading({ $0.naturalDouble(node) }) { return value }
     return try converted(Double.self)
   }
 

@@ -169,12 +169,21 @@ public struct JSONDocument: Sendable {
   /// - Returns: the member's value node, or nil.
   /// - Complexity: O(m), m being the number of members.
   public func member(_ key: String, of node: Node, firstWins: Bool = false) -> Node? {
-    withUTF8Bytes(of: key) { utf8 in
+    let object = entry(node)
+    guard object.tag == .object else { return nil }
+    return withUTF8Bytes(of: key) { utf8 in
       let keyIsASCII = isASCII(utf8)
       var found: Node?
-      for (name, value) in members(of: node) where stringEquals(name, utf8: utf8, isASCII: keyIsASCII, key) {
-        found = value
-        if firstWins { break }
+      // The members walked here rather than by `Members`, which holds a
+      // copy of the document (a retain and a release per lookup).
+      var cursor = node.index + 1
+      for _ in 0..<object.count {
+        let value = Node(cursor + 1)
+        if stringEquals(Node(cursor), utf8: utf8, isASCII: keyIsASCII, key) {
+          found = value
+          if firstWins { break }
+        }
+        cursor = nodeAfter(value).index
       }
       return found
     }

@@ -14,7 +14,12 @@ final class DocumentDecoder: Decoder {
   /// The decoder of the enclosing value, and this value's key in it (a
   /// `NoKey`, `hasKey` false, for a single value): the coding path,
   /// assembled only when asked for.
-  @exclusivity(unchecked) private var parent: DocumentDecoder?
+  @exclusivity(unchecked) private var parent: DocumentDecoder? {
+    didSet { parentLink = parent.map(Unmanaged.passUnretained) }
+  }
+  /// `parent`, unretained, for walking up the decoders without a retain
+  /// and a release at every step (`parent` keeps it alive).
+  @exclusivity(unchecked) private var parentLink: Unmanaged<DocumentDecoder>?
   @exclusivity(unchecked) private var key: any CodingKey
   @exclusivity(unchecked) private var hasKey: Bool
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
@@ -94,6 +99,7 @@ final class DocumentDecoder: Decoder {
     document = call.document
     self.node = node
     self.parent = parent
+    parentLink = parent.map(Unmanaged.passUnretained)
     self.key = key
     hasKey = !NoKey.isNone(Key.self)
     self.mapping = mapping
@@ -188,11 +194,7 @@ final class DocumentDecoder: Decoder {
   func codingPath<Key: CodingKey>(appending key: Key, fromTheTop: Bool = true) -> [any CodingKey] {
     let own = NoKey.isNone(Key.self) ? 0 : 1
     var count = own
-    var current: DocumentDecoder? = self
-    while let decoder = current {
-      if decoder.hasKey { count += 1 }
-      current = decoder.parent
-    }
+    forEachUpward { if $0.hasKey { count += 1 } }
     let root = !fromTheTop || call.root.isEmpty ? [] : ErrorLocation.components(call.root.components).codingKeys
     return [any CodingKey](unsafeUninitializedCapacity: root.count + count) { keys, initialized in
       var index = root.count + count
@@ -200,16 +202,25 @@ final class DocumentDecoder: Decoder {
         index -= 1
         (keys.baseAddress! + index).initialize(to: key)
       }
-      var current: DocumentDecoder? = self
-      while let decoder = current {
-        if decoder.hasKey {
-          index -= 1
-          (keys.baseAddress! + index).initialize(to: decoder.key)
-        }
-        current = decoder.parent
+      forEachUpward { decoder in
+        guard decoder.hasKey else { return }
+        index -= 1
+        (keys.baseAddress! + index).initialize(to: decoder.key)
       }
       for (position, key) in root.enumerated() { (keys.baseAddress! + position).initialize(to: key) }
       initialized = root.count + count
+    }
+  }
+
+  /// Calls `body` with this decoder, then its parent, and so on up.
+  @inline(__always)
+  private func forEachUpward(_ body: (DocumentDecoder) -> Void) {
+    body(self)
+    var link = parentLink
+    while let current = link {
+      let decoder = current.takeUnretainedValue()
+      body(decoder)
+      link = decoder.parentLink
     }
   }
 

@@ -122,12 +122,14 @@ struct JSONDocumentAccessorTests {
   /// run time, bridged from `NSString`, cut from a larger string) are read
   /// the same.
   @Test func stringsOfEveryStorageCompareAlike() throws {
-    let document = try JSONDocument(parsing: #"{"short": 1, "a key longer than fifteen bytes": 2, "é": 3}"#)
+    let document = try JSONDocument(parsing: #"{"short": 1, "a key longer than fifteen bytes": 2, "é": 3, "\u212A": 4}"#)
     let long = "a key longer than fifteen bytes"
     let forms: [(String, Int)] = [
       ("short", 1), (String("xshort".dropFirst()), 1), (NSString(string: "short") as String, 1),
       (long, 2), (String(("\(long)!").dropLast()), 2), (NSString(string: long) as String, 2),
       ("é", 3), (NSString(string: "\u{E9}") as String, 3), ("e\u{301}", 3),
+      // The Kelvin sign is canonically a K: an ASCII name matches a key of other bytes.
+      ("K", 4), ("\u{212A}", 4),
     ]
     for (key, expected) in forms {
       #expect(document.member(key, of: document.root).flatMap(document.int) == expected, "\(key)")

@@ -174,16 +174,22 @@ public struct JSONDocument: Sendable {
     return withUTF8Bytes(of: key) { utf8 in
       let keyIsASCII = isASCII(utf8)
       var found: Node?
-      // The members walked here rather than by `Members`, which holds a
-      // copy of the document (a retain and a release per lookup).
+      // The members walked on the tape here, rather than by `Members`
+      // (which holds a copy of the document, a retain and a release per
+      // lookup): a plain key of another length is passed at a glance.
+      let tape = storage.tape
       var cursor = node.index + 1
       for _ in 0..<object.count {
-        let value = Node(cursor + 1)
-        if stringEquals(Node(cursor), utf8: utf8, isASCII: keyIsASCII, key) {
-          found = value
+        let name = tape[cursor]
+        let asciiOfOtherLength =
+          name.tag == .string && Int(truncatingIfNeeded: name.payload) != utf8.count && keyIsASCII
+          && name.aux != TapeEntry.nonASCII
+        if !asciiOfOtherLength && stringEquals(Node(cursor), utf8: utf8, isASCII: keyIsASCII, key) {
+          found = Node(cursor + 1)
           if firstWins { break }
         }
-        cursor = nodeAfter(value).index
+        let value = tape[cursor + 1]
+        cursor = value.tag == .array || value.tag == .object ? value.nextSibling : cursor + 2
       }
       return found
     }

@@ -114,6 +114,50 @@ struct FoundationErrorParityTests {
     }
   }
 
+  /// A type mismatch reads as `JSONDecoder` words it, for scalars,
+  /// containers and whole values, in values and at the top level; the
+  /// `ModelError` underneath says which value it was.
+  @Test func typeMismatchesAreWordedAsJSONDecoderWordsThem() throws {
+    /// The error's case, type and path; for a type mismatch, its description and the message underneath.
+    func mismatch(_ decode: () throws -> Any) -> (shape: String, description: String?, underlying: String?) {
+      do {
+        _ = try decode()
+      } catch {
+        guard case DecodingError.typeMismatch(_, let context) = error else { return (shape(of: error), nil, nil) }
+        return (shape(of: error), context.debugDescription, (context.underlyingError as? ModelError)?.message)
+      }
+      return ("no error", nil, nil)
+    }
+    var mismatches = 0
+    func check<T: Decodable>(_ type: T.Type, _ json: String, underlying: String? = nil) {
+      let data = Data(json.utf8)
+      let theirs = mismatch { try JSONDecoder().decode(T.self, from: data) }
+      let ours = mismatch { try strict.decode(T.self, from: data) }
+      #expect(ours.shape == theirs.shape, "\(T.self) from \(json)")
+      #expect(ours.description == theirs.description, "\(T.self) from \(json)")
+      if theirs.description != nil { mismatches += 1 }
+      if let underlying { #expect(ours.underlying == underlying, "\(T.self) from \(json)") }
+    }
+    struct Holder<Value: Decodable>: Decodable { var value: Value }
+    for found in [#""x""#, "1", "true", "[1]", #"{"a": 1}"#] {
+      check(Holder<Int>.self, #"{"value": \#(found)}"#)
+      check(Holder<Int8>.self, #"{"value": \#(found)}"#)
+      check(Holder<Double>.self, #"{"value": \#(found)}"#)
+      check(Holder<String>.self, #"{"value": \#(found)}"#)
+      check(Holder<Bool>.self, #"{"value": \#(found)}"#)
+      check(Holder<[Int]>.self, #"{"value": \#(found)}"#)
+      check(Holder<[String: Int]>.self, #"{"value": \#(found)}"#)
+      check(Holder<Friend>.self, #"{"value": \#(found)}"#)
+      check(Holder<[Friend]>.self, #"{"value": [\#(found)]}"#)
+      check(Int.self, found)
+      check(Friend.self, found)
+      check([Int].self, found)
+    }
+    check(Holder<Int>.self, #"{"value": "640"}"#, underlying: #"the string "640" is not a value for Int"#)
+    check(Holder<[Int]>.self, #"{"value": [1, true]}"#, underlying: "true is not a value for an element of type Int")
+    #expect(mismatches > 40)
+  }
+
   @Test func unkeyedContainersAtTheirEndMatchJSONDecoder() {
     var ours = ""
     var theirs = ""

@@ -82,6 +82,27 @@ final class ConverterCache {
     return made
   }
 
+  /// Foundation's sentence for a value of kind `found` where a `type` was
+  /// expected ("Expected to decode Int but found a string instead."), made
+  /// once per type and kind: a type's `try?` fallback may ask for every value.
+  func mismatchDescription(of type: any Any.Type, found: JSONKind) -> String {
+    let key = MismatchKey(type: ObjectIdentifier(type), found: found)
+    if let last = lastMismatch, last.key == key { return last.description }
+    defer { lastMismatch = (key, mismatchDescriptions[key]!) }
+    if let known = mismatchDescriptions[key] { return known }
+    let made = ModelError.mismatchSentence(expected: type, found: found)
+    mismatchDescriptions[key] = made
+    return made
+  }
+
+  private struct MismatchKey: Hashable {
+    let type: ObjectIdentifier
+    let found: JSONKind
+  }
+  @exclusivity(unchecked) private var mismatchDescriptions: [MismatchKey: String] = [:]
+  /// The description asked for last: a fallback fails the same way value after value.
+  @exclusivity(unchecked) private var lastMismatch: (key: MismatchKey, description: String)?
+
   /// Whether `type` is a `String`-keyed dictionary, whose keys no key strategy converts.
   func isStringKeyedDictionary<Value>(_ type: Value.Type) -> Bool {
     let identifier = ObjectIdentifier(type)

@@ -244,7 +244,9 @@ final class DocumentDecoder: Decoder {
     let type: any Any.Type = kind == .object ? [String: Any].self : [Any].self
     if onMismatch != .empty, let found = node.map({ call.document.kind(of: $0) }), found != kind {
       if onMismatch == .drop { throw DroppedElement() }
-      throw ModelError.wrongTopLevel(expected: what, found: found, at: path, valueType: type).decodingError
+      var error = ModelError.wrongTopLevel(expected: what, found: found, at: path, valueType: type)
+      word(&error, type, found)
+      throw error.decodingError
     }
     guard let node else {
       if call.options.strict {
@@ -254,8 +256,20 @@ final class DocumentDecoder: Decoder {
     }
     let found = call.document.kind(of: node)
     if found == kind { return node }
-    if call.options.strict { throw ModelError.wrongContainer(expected: what, found: found, at: path, type: type).decodingError }
+    if call.options.strict {
+      var error = ModelError.wrongContainer(expected: what, found: found, at: path, type: type)
+      word(&error, type, found)
+      throw error.decodingError
+    }
     return nil
+  }
+
+  /// Gives `error`, a `type` expected where a value of kind `found` is,
+  /// the sentence `JSONDecoder` says it in, for the Foundation error's
+  /// context (a null is not a mismatch there).
+  private func word(_ error: inout ModelError, _ type: any Any.Type, _ found: JSONKind) {
+    guard found != .null else { return }
+    error.foundationDescription = call.converters.mismatchDescription(of: type, found: found)
   }
 
   /// This value's path from the top level, for errors.
@@ -347,15 +361,19 @@ final class DocumentDecoder: Decoder {
         }
         return value
       case .failed(let failure):
+        let found = document.kind(of: node)
         if onMismatch == .fail && failure == .mismatch {
-          throw ModelError.wrongTopLevel(Value.self, cannotBeReadFrom: call.document.kind(of: node), at: path())
-            .decodingError
+          var error = ModelError.wrongTopLevel(
+            Value.self, cannotBeReadFrom: found, at: path(), valueType: converter.mismatchType)
+          word(&error, converter.mismatchType, found)
+          throw error.decodingError
         }
         if call.options.strict || onMismatch == .fail {
           let type = failure == .mismatch ? converter.mismatchType : Value.self
-          throw ReadContext.failure(
-            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(codingPath(appending: key))
-          ).decodingError
+          var error = ReadContext.failure(
+            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(codingPath(appending: key)))
+          if failure == .mismatch { word(&error, type, found) }
+          throw error.decodingError
         }
         if onMismatch == .drop { throw DroppedElement() }
       }

@@ -23,10 +23,33 @@ extension ModelError {
   /// Where, as coding keys.
   private var codingKeys: [any CodingKey] { place.codingKeys }
 
-  /// What a Foundation error's context says: the message, as Foundation's
-  /// say it (the path is the context's coding path; the `ModelError`
-  /// underneath names it as text).
-  private var contextDescription: String { syntaxError.map(String.init(describing:)) ?? message }
+  /// What a Foundation error's context says: Foundation's own sentence
+  /// where one is known, else the message, as Foundation's say it (the
+  /// path is the context's coding path; the `ModelError` underneath names
+  /// it as text).
+  private var contextDescription: String {
+    if let syntaxError { return String(describing: syntaxError) }
+    if let foundationDescription { return foundationDescription }
+    if let mismatch = conversionMessage, mismatch.failure == .mismatch, let valueType {
+      return Self.mismatchSentence(expected: valueType, found: mismatch.found.kind)
+    }
+    return message
+  }
+
+  /// What `JSONDecoder` says of a value of kind `found` where a `type` was
+  /// expected: "Expected to decode Int but found a string instead."
+  static func mismatchSentence(expected type: any Any.Type, found: JSONKind) -> String {
+    let words =
+      switch found {
+      case .string: "a string"
+      case .number: "number"
+      case .bool: "bool"
+      case .null: "null"
+      case .array: "an array"
+      case .object: "a dictionary"
+      }
+    return "Expected to decode \(type) but found \(words) instead."
+  }
 
   /// This error as the `DecodingError` case `JSONDecoder` throws for it.
   var decodingError: DecodingError {

@@ -81,34 +81,6 @@ struct ReadContext {
     _ failure: ConversionFailure, _ node: JSONDocument.Node, in document: JSONDocument, target: String,
     type: (any Any.Type)?, at location: ErrorLocation
   ) -> ModelError {
-    .conversion(failure, target: target, location: location, type: type) { describe(node, in: document, into: &$0) }
-  }
-
-  /// "the string "abc"", "the number 1.5", "an array", … for messages.
-  func describe(_ node: JSONDocument.Node) -> String {
-    MessageText.make { Self.describe(node, in: document, into: &$0) }
-  }
-
-  /// Writes `describe(node)`, for a node of `document`, into `text`.
-  static func describe(_ node: JSONDocument.Node, in document: JSONDocument, into text: inout MessageText) {
-    switch document.kind(of: node) {
-    case .null: text.append("null")
-    case .bool: text.append(document.bool(node) == true ? "true" : "false")
-    case .number:
-      text.append("the number ")
-      text.append(document.numberText(node) ?? "")
-    case .string:
-      text.append("the string \"")
-      text.append(excerpt(document.string(node) ?? ""))
-      text.append("\"")
-    case .array: text.append("an array")
-    case .object: text.append("an object")
-    }
-  }
-
-  /// At most the first 40 characters of `text`, with `…` when it is longer:
-  /// what messages and report entries show of a value.
-  static func excerpt(_ text: String) -> String {
-    text.utf8.count <= 40 || text.count <= 40 ? text : String(text.prefix(40)) + "…"
+    .conversion(failure, target: target, location: location, type: type, found: FoundValue(node, in: document))
   }
 }

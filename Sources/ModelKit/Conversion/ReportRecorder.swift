@@ -62,8 +62,8 @@ extension ReadContext {
     switch document.kind(of: node) {
     case .null: (found, excerpt) = ("null", "")
     case .bool: (found, excerpt) = ("bool", document.bool(node) == true ? "true" : "false")
-    case .number: (found, excerpt) = ("number", Self.excerpt(document.numberText(node) ?? ""))
-    case .string: (found, excerpt) = ("string", "\"" + Self.excerpt(document.string(node) ?? "") + "\"")
+    case .number: (found, excerpt) = ("number", FoundValue.excerpt(document.numberText(node) ?? ""))
+    case .string: (found, excerpt) = ("string", "\"" + FoundValue.excerpt(document.string(node) ?? "") + "\"")
     case .array: (found, excerpt) = ("array", "[…]")
     case .object: (found, excerpt) = ("object", "{…}")
     }

@@ -3,12 +3,12 @@ import ModelKitJSON
 // Every error the model layer and the Codable bridge make, one constructor
 // per cause, so that each message is written once.
 extension ModelError {
-  /// A value that did not convert, at `location` (from the root). `found` writes what the JSON value was ("the string "abc""),
-  /// `target` says what it was for ("property 'id' of type Int"); the
-  /// message is made at once.
+  /// A value that did not convert, at `location` (from the root): `found`
+  /// is what the JSON value was ("the string "abc""), `target` what it was
+  /// for ("property 'id' of type Int"); the message is written when read.
   static func conversion(
     _ failure: ConversionFailure, target: String, location: ErrorLocation, type: (any Any.Type)?,
-    found: (inout MessageText) -> Void
+    found: FoundValue
   ) -> ModelError {
     let kind: Kind =
       switch failure {
@@ -17,24 +17,9 @@ extension ModelError {
       case .outOfRange: .outOfRange
       case .rejected: .rejected
       }
-    let message = MessageText.make { message in
-      switch failure {
-      case .null: message.append("null is not a value for ")
-      case .mismatch:
-        found(&message)
-        message.append(" is not a value for ")
-      case .outOfRange:
-        found(&message)
-        message.append(" is out of range for ")
-      case .unconvertible:
-        found(&message)
-        message.append(" cannot be converted to ")
-      case .rejected: message.append("the value for ")
-      }
-      message.append(target)
-      if failure == .rejected { message.append(" was rejected") }
-    }
-    var error = ModelError(kind, message, location: location, valueType: type)
+    var error = ModelError(
+      kind, .conversion(ConversionMessage(failure: failure, found: found, target: target)), location: location,
+      valueType: type)
     error.isMalformedValue = failure == .unconvertible
     return error
   }
@@ -57,8 +42,10 @@ extension ModelError {
   }
 
   /// A top-level value of a kind `type` cannot be read from.
-  static func wrongTopLevel(_ type: Any.Type, cannotBeReadFrom found: JSONKind, at path: CodingPath) -> ModelError {
-    ModelError(.wrongTopLevel, "\(type) cannot be read from \(found.article)", at: path)
+  static func wrongTopLevel(
+    _ type: Any.Type, cannotBeReadFrom found: JSONKind, at path: CodingPath, valueType: (any Any.Type)? = nil
+  ) -> ModelError {
+    ModelError(.wrongTopLevel, "\(type) cannot be read from \(found.article)", at: path, valueType: valueType)
   }
 
   /// A container of the wrong kind asked for inside a value (strict Codable decoding).

@@ -41,7 +41,27 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   /// What went wrong.
   public let kind: Kind
   /// A sentence a person understands.
-  public let message: String
+  public var message: String {
+    switch messageSource {
+    case .written(let text): text
+    case .conversion(let parts): parts.text
+    }
+  }
+  /// The message, or a conversion error's parts to write it from.
+  private let messageSource: MessageSource
+  /// A conversion error's parts.
+  var conversionMessage: ConversionMessage? {
+    if case .conversion(let parts) = messageSource { return parts }
+    return nil
+  }
+  enum MessageSource: Sendable {
+    case written(String)
+    case conversion(ConversionMessage)
+  }
+  /// Foundation's own sentence for this error, where one is known (a type
+  /// mismatch in Codable decoding), for the context of the Foundation error
+  /// around it; nil: the message.
+  var foundationDescription: String?
   /// Where in the JSON: `$` for the top level, then `.key` and `[index]`
   /// steps, for example `$.users[3].id`.
   public var codingPath: String { givenPath ?? CodingPath.text(of: location) }
@@ -80,7 +100,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     underlying: (any Error & Sendable)? = nil
   ) {
     self.kind = kind
-    self.message = message
+    messageSource = .written(message)
     givenPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
@@ -100,16 +120,16 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
-    self.init(kind, message, location: .components(path.components), valueType: valueType, underlying: underlying)
+    self.init(kind, .written(message), location: .components(path.components), valueType: valueType, underlying: underlying)
   }
 
   /// An error at `location` (from the root).
   init(
-    _ kind: Kind, _ message: String, location: ErrorLocation, valueType: (any Any.Type)? = nil,
+    _ kind: Kind, _ message: MessageSource, location: ErrorLocation, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
     self.kind = kind
-    self.message = message
+    messageSource = message
     givenPath = nil
     syntaxError = nil
     self.underlying = underlying

@@ -137,9 +137,9 @@ final class DocumentDecoder: Decoder {
   /// decoder or a container over it). Its spare is kept with it.
   private func recycle(_ child: inout DocumentDecoder) {
     guard isKnownUniquelyReferenced(&child) else { return }
+    // The parent let go (a spare holding it would be a cycle) and what was
+    // made from it; the key and mapping are set anew by `child`.
     child.parent = nil
-    child.key = NoKey()
-    child.mapping = nil
     child.knownPath = nil
     if child.membersPrepared {
       child.membersPrepared = false

@@ -81,6 +81,7 @@ final class DocumentDecoder: Decoder {
   /// (the first or last of a repeated key, as the call says): from the
   /// member index, or by scanning a small object. Here rather than in the
   /// container, which reaches the document only through this decoder.
+  @inline(__always)
   func member(_ name: String, of object: JSONDocument.Node) -> JSONDocument.Node? {
     if let memberIndex { return memberIndex.member(name) }
     return document.member(name, of: object, firstWins: call.firstKeyWins)

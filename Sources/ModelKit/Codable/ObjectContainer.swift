@@ -27,6 +27,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The member for the coding key named `name`: by its converted key when
   /// the call has a key strategy.
+  @inline(__always)
   private func member(forKey name: String) -> JSONDocument.Node? {
     guard let converted else { return member(name) }
     return converted[name]

@@ -21,8 +21,9 @@ public import Foundation
 ///
 /// Errors are Foundation's `DecodingError`, with the cases and coding paths
 /// `JSONDecoder` uses (`catch DecodingError.keyNotFound` works, in a type's
-/// own `init(from:)` too); each carries ModelKit's `ModelError` (JSON path,
-/// line, column) as its underlying error. A type's own errors pass through.
+/// own `init(from:)` too), a type mismatch worded as `JSONDecoder` words it;
+/// each carries ModelKit's `ModelError` (JSON path, line, column, and which
+/// value it was) as its underlying error. A type's own errors pass through.
 ///
 /// A decoder is `Sendable`, as Foundation's is: one can be shared (a
 /// `static let`) and used from many threads; each call reads the settings

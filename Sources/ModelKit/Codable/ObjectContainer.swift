@@ -167,8 +167,8 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.
-    let converts = try decoder.call.converters.entry(for: T.self).converter != nil
-    if decoder.call.options.strict || !converts {
+    // (Strict reading asks for no converter here: the decoder looks it up.)
+    if try decoder.call.options.strict || decoder.call.converters.entry(for: T.self).converter == nil {
       return try decoder.decode(T.self, from: node, key: key)
     }
     return try decoder.decode(T?.self, from: node, key: key)

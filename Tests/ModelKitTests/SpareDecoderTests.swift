@@ -105,24 +105,11 @@ struct SpareDecoderTests {
     #expect(kept.map(\.path) == kept.map(\.pathAtInit))
   }
 
-  /// A number-or-string value whose `try?` fails on some siblings: the
+  /// Sizes whose `try?` (number, else text) fails on some siblings: the
   /// errors that reach the caller name the sibling they come from.
-  enum Size: Decodable, Equatable {
-    case number(Int)
-    case text(String)
-    init(from decoder: any Decoder) throws {
-      let single = try decoder.singleValueContainer()
-      if let number = try? single.decode(Int.self) {
-        self = .number(number)
-      } else {
-        self = .text(try single.decode(String.self))
-      }
-    }
-  }
-
   private struct Picture: Decodable, Equatable {
-    var width: Size
-    var height: Size
+    var width: LenientFallbackTests.Measure
+    var height: LenientFallbackTests.Measure
   }
 
   @Test func errorsAfterReuseNameTheirOwnValue() throws {

@@ -29,6 +29,9 @@ final class DocumentDecoder: Decoder {
   @exclusivity(unchecked) private(set) var onMismatch: Mismatch
   /// How many decoders lead here from the top level.
   @exclusivity(unchecked) private var depth: Int
+  /// How many of the decoders from the top level to this one have a key:
+  /// the length of this value's coding path.
+  @exclusivity(unchecked) private var keyCount: Int
   /// Whether the value's JSON keys are used as they are, whatever the key
   /// strategy (a `String`-keyed dictionary's, as in `JSONDecoder`).
   @exclusivity(unchecked) private(set) var keysAsTheyAre: Bool
@@ -107,6 +110,7 @@ final class DocumentDecoder: Decoder {
     self.onMismatch = onMismatch
     self.keysAsTheyAre = keysAsTheyAre
     depth = (parent?.depth ?? call.rootDepth) + 1
+    keyCount = (parent?.keyCount ?? 0) + (hasKey ? 1 : 0)
     keyTypes = call.read.recorder == nil ? nil : KeyTypes()
   }
 
@@ -129,6 +133,7 @@ final class DocumentDecoder: Decoder {
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
     spare.depth = depth + 1
+    spare.keyCount = keyCount + (spare.hasKey ? 1 : 0)
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
     return spare
   }
@@ -194,8 +199,7 @@ final class DocumentDecoder: Decoder {
   /// paths are never asked for again).
   func codingPath<Key: CodingKey>(appending key: Key, fromTheTop: Bool = true) -> [any CodingKey] {
     let own = NoKey.isNone(Key.self) ? 0 : 1
-    var count = own
-    forEachUpward { if $0.hasKey { count += 1 } }
+    let count = keyCount + own
     let root = !fromTheTop || call.root.isEmpty ? [] : ErrorLocation.components(call.root.components).codingKeys
     return [any CodingKey](unsafeUninitializedCapacity: root.count + count) { keys, initialized in
       var index = root.count + count

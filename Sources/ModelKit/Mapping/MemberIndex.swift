@@ -43,7 +43,7 @@ final class MemberIndex {
   @exclusivity(unchecked) private var others: [String: Int] = [:]
 
   /// Objects of up to this many members are scanned instead.
-  static let scanLimit = 8
+  static let scanLimit = 12
   /// How many members reading on passes before giving up the order.
   private static let lookAhead = 16
 

@@ -6,7 +6,7 @@ import Foundation
 /// A decoder that nothing holds once its value is decoded is kept by its
 /// parent for the next value inside the parent (`spareChild`), as
 /// `JSONDecoder` decodes nested values with the one decoder object: the
-/// per-value fields are therefore variables, set by `reuse`. The decoder
+/// per-value fields are therefore variables, set anew by `child`. The decoder
 /// of a call is used by one thread at a time, so they are unchecked.
 final class DocumentDecoder: Decoder {
   let call: DecodeCall

@@ -49,6 +49,18 @@ private func shape(of error: any Error) -> String {
   }
 }
 
+/// The error `decode` throws: its case, type and path, and for a type
+/// mismatch its description and the message of the `ModelError` underneath.
+private func mismatch(_ decode: () throws -> Any) -> (shape: String, description: String?, underlying: String?) {
+  do {
+    _ = try decode()
+  } catch {
+    guard case DecodingError.typeMismatch(_, let context) = error else { return (shape(of: error), nil, nil) }
+    return (shape(of: error), context.debugDescription, (context.underlyingError as? ModelError)?.message)
+  }
+  return ("no error", nil, nil)
+}
+
 @Suite("Foundation's errors from the coders")
 struct FoundationErrorParityTests {
   let strict = ModelDecoder(options: DecodingOptions(strict: true))
@@ -118,16 +130,6 @@ struct FoundationErrorParityTests {
   /// containers and whole values, in values and at the top level; the
   /// `ModelError` underneath says which value it was.
   @Test func typeMismatchesAreWordedAsJSONDecoderWordsThem() throws {
-    /// The error's case, type and path; for a type mismatch, its description and the message underneath.
-    func mismatch(_ decode: () throws -> Any) -> (shape: String, description: String?, underlying: String?) {
-      do {
-        _ = try decode()
-      } catch {
-        guard case DecodingError.typeMismatch(_, let context) = error else { return (shape(of: error), nil, nil) }
-        return (shape(of: error), context.debugDescription, (context.underlyingError as? ModelError)?.message)
-      }
-      return ("no error", nil, nil)
-    }
     var mismatches = 0
     func check<T: Decodable>(_ type: T.Type, _ json: String, underlying: String? = nil) {
       let data = Data(json.utf8)

@@ -88,11 +88,15 @@ final class ConverterCache {
   func mismatchDescription(of type: any Any.Type, found: JSONKind) -> String {
     let key = MismatchKey(type: ObjectIdentifier(type), found: found)
     if let last = lastMismatch, last.key == key { return last.description }
-    defer { lastMismatch = (key, mismatchDescriptions[key]!) }
-    if let known = mismatchDescriptions[key] { return known }
-    let made = ModelError.mismatchSentence(expected: type, found: found)
-    mismatchDescriptions[key] = made
-    return made
+    let description: String
+    if let known = mismatchDescriptions[key] {
+      description = known
+    } else {
+      description = ModelError.mismatchSentence(expected: type, found: found)
+      mismatchDescriptions[key] = description
+    }
+    lastMismatch = (key, description)
+    return description
   }
 
   private struct MismatchKey: Hashable {

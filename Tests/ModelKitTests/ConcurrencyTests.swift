@@ -50,12 +50,7 @@ struct ConcurrencyTests {
 
   @Test func sixtyFourTasksDecodeOnFirstUse() async throws {
     let expected = 1 + 1 + 1 + 2 + 1 + 2 + 1 + 1 + 1 + 1 + 1 + 4
-    let results = try await withThrowingTaskGroup(of: Int.self) { group in
-      for _ in 0..<64 {
-        group.addTask { try Self.decodeAll() }
-      }
-      return try await group.reduce(into: []) { $0.append($1) }
-    }
+    let results = try await resultsOfConcurrentTasks(64) { _ in try Self.decodeAll() }
     #expect(results.count == 64)
     #expect(results.allSatisfy { $0 == expected })
   }
@@ -64,15 +59,10 @@ struct ConcurrencyTests {
     let value = K3(
       inner: K2(items: [K1(id: 1, tags: ["a"])], byName: ["x": K1(id: 2)], at: Date(timeIntervalSince1970: 60)),
       note: "n")
-    let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-      for index in 0..<64 {
-        group.addTask {
-          let data = try ModelEncoder(options: index.isMultiple(of: 2) ? [] : .sortedKeys).encode(value)
-          let strict = ModelDecoder(options: DecodingOptions(strict: index.isMultiple(of: 3)))
-          return try strict.decode(K3.self, from: data) == value
-        }
-      }
-      return try await group.reduce(into: []) { $0.append($1) }
+    let results = try await resultsOfConcurrentTasks(64) { index in
+      let data = try ModelEncoder(options: index.isMultiple(of: 2) ? [] : .sortedKeys).encode(value)
+      let strict = ModelDecoder(options: DecodingOptions(strict: index.isMultiple(of: 3)))
+      return try strict.decode(K3.self, from: data) == value
     }
     #expect(results.count == 64)
     #expect(results.allSatisfy { $0 })

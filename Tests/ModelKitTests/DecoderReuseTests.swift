@@ -59,20 +59,18 @@ struct DecoderReuseTests {
     let decoder = ModelDecoder()
     let texts = try items.map { try JSONEncoder().encode($0) }
     let whole = try JSONEncoder().encode(items)
-    try await withThrowingTaskGroup(of: Bool.self) { group in
-      for task in 0..<8 {
-        group.addTask {
-          var same = true
-          for round in 0..<150 {
-            let index = (task * 5 + round) % texts.count
-            let item = try decoder.decode(Item.self, from: texts[index])
-            let all = round.isMultiple(of: 10) ? try decoder.decode([Item].self, from: whole) : items
-            same = same && item == items[index] && all == items
-          }
-          return same
-        }
+    let items = items
+    let results = try await resultsOfConcurrentTasks(8) { task in
+      var same = true
+      for round in 0..<150 {
+        let index = (task * 5 + round) % texts.count
+        let item = try decoder.decode(Item.self, from: texts[index])
+        let all = round.isMultiple(of: 10) ? try decoder.decode([Item].self, from: whole) : items
+        same = same && item == items[index] && all == items
       }
-      for try await same in group { #expect(same) }
+      return same
     }
+    #expect(results.count == 8)
+    for same in results { #expect(same) }
   }
 }

@@ -139,19 +139,16 @@ struct EncoderReuseTests {
     let encoder = sortingEncoder()
     let all = items(40)
     let expected = try all.map { try foundation($0) }
-    try await withThrowingTaskGroup(of: Bool.self) { group in
-      for task in 0..<8 {
-        group.addTask {
-          var same = true
-          for round in 0..<200 {
-            let index = (task * 7 + round) % all.count
-            let data = try encoder.encode(all[index])
-            same = same && data == expected[index]
-          }
-          return same
-        }
+    let results = try await resultsOfConcurrentTasks(8) { task in
+      var same = true
+      for round in 0..<200 {
+        let index = (task * 7 + round) % all.count
+        let data = try encoder.encode(all[index])
+        same = same && data == expected[index]
       }
-      for try await same in group { #expect(same) }
+      return same
     }
+    #expect(results.count == 8)
+    for same in results { #expect(same) }
   }
 }

@@ -118,9 +118,10 @@ struct JSONDocumentAccessorTests {
     #expect(document.nodeAfter(nodes[8]) == nodes[9] && document.member("a", of: nodes[9]).map(document.count(of:)) == 1)
   }
 
-  /// Keys and texts however their strings are stored (literals, made at
-  /// run time, bridged from `NSString`, cut from a larger string) are read
-  /// the same.
+  /// Keys and texts however their strings are made (literals, at run time,
+  /// from `NSString`, cut from a larger string) are read the same. On Linux
+  /// all of these have contiguous UTF-8, so the copying fallback of
+  /// `withUTF8Bytes` is reached only on Apple platforms (bridged `NSString`s).
   @Test func stringsOfEveryStorageCompareAlike() throws {
     let document = try JSONDocument(parsing: #"{"short": 1, "a key longer than fifteen bytes": 2, "é": 3, "\u212A": 4}"#)
     let long = "a key longer than fifteen bytes"

@@ -3,9 +3,10 @@ import PackageDescription
 
 let package = Package(
   name: "swift-modelkit",
-  // Swift concurrency's task-locals need these; field reflection needs
-  // macOS 10.15.4 / iOS 13.4 and is checked at run time.
-  platforms: [.macOS(.v10_15), .iOS(.v13), .tvOS(.v13), .watchOS(.v6), .visionOS(.v1)],
+  // The platform floor. Everything newer (Observation, Int128,
+  // Synchronization, …) is guarded where it is used; AvailabilityTests
+  // fails on an unguarded use.
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .library(name: "ModelKit", targets: ["ModelKit"]),
     .executable(name: "modelkit", targets: ["modelkit"]),

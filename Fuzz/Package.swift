@@ -15,6 +15,8 @@ import PackageDescription
 // coverage, so a package dependency would be fuzzed blind.
 let package = Package(
   name: "ModelKitFuzz",
+  // The library's platform floor (see ../Package.swift).
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   targets: [
     .target(name: "ModelKitJSON"),
     .target(name: "CModelKitStack"),

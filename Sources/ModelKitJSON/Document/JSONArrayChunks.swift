@@ -60,7 +60,7 @@ public struct JSONArrayChunks {
     _ text: UnsafeRawBufferPointer, options: JSONReadOptions = .init(), windowSize: Int = defaultWindowSize
   ) {
     let bytes = text.assumingMemoryBound(to: UInt8.self)
-    guard bytes.count < Int(UInt32.max) - DocumentStorage.padding, options.maxDepth >= 1 else { return nil }
+    guard bytes.count < DocumentStorage.inputLimit, options.maxDepth >= 1 else { return nil }
     var start = 0
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     start = Self.skipWhitespace(in: bytes, from: start)
@@ -101,7 +101,7 @@ public struct JSONArrayChunks {
       // A window may have ended in the white space before this element.
       let start = Self.skipWhitespace(in: text, from: resume)
       while true {
-        let end = min(text.count, start + windowSize)
+        let end = start + min(windowSize, text.count - start)
         let copy = DocumentStorage.paddedCopy(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end])))
         let window: JSONReader.Window
         do {
@@ -112,7 +112,8 @@ public struct JSONArrayChunks {
           throw JSONError(error.kind, error.message, at: start + error.offset, in: text)
         }
         guard let storage = window.storage else {
-          windowSize *= 2  // one element larger than the window
+          // One element larger than the window (which never outgrows the text).
+          windowSize = windowSize <= text.count / 2 ? windowSize * 2 : text.count
           continue
         }
         let chunk = Chunk(document: JSONDocument(storage: storage), firstIndex: elementsRead)

@@ -56,6 +56,10 @@ final class DocumentStorage: @unchecked Sendable {
   // Safe to share: every property is a constant and the memory behind the
   // pointers is never written after the reader hands it over.
   static let padding = 16
+  /// Inputs must be shorter than this: a node keeps its byte position in
+  /// 32 bits, read back as an `Int`, which has 32 bits on some platforms
+  /// (4 GiB where `Int` has 64 bits, 2 GiB where it has 32).
+  static let inputLimit = Int(clamping: UInt32.max) - padding
 
   @usableFromInline let bytes: UnsafeMutablePointer<UInt8>
   @usableFromInline let tape: UnsafeMutablePointer<TapeEntry>

@@ -28,7 +28,7 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
     case nestingTooDeep
     /// Characters after the end of the top-level value.
     case trailingCharacters
-    /// The input is larger than a document can address (4 GiB).
+    /// The input is larger than a document can address (4 GiB; 2 GiB where `Int` has 32 bits).
     case inputTooLarge
   }
 

@@ -47,8 +47,8 @@ struct JSONReader {
 
   /// Reads the whole input as one JSON text.
   private mutating func read() throws(JSONError) {
-    guard count < Int(UInt32.max) - DocumentStorage.padding else {
-      throw error(.inputTooLarge, "the input is larger than 4 GiB", at: 0)
+    guard count < DocumentStorage.inputLimit else {
+      throw error(.inputTooLarge, "the input is larger than the \(DocumentStorage.inputLimit) bytes a document can hold", at: 0)
     }
     // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
     if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }

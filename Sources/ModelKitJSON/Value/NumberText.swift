@@ -6,8 +6,13 @@ package enum NumberText {
   struct Decimal: Hashable {
     var negative: Bool
     var digits: [UInt8]
-    var exponent: Int
+    /// 64 bits wherever `Int` has 32: a text's exponent plus its fraction
+    /// digits can pass 2^31.
+    var exponent: Int64
   }
+
+  /// The magnitude at which a written exponent saturates.
+  private static let exponentLimit: Int64 = 1_000_000_000_000_000
 
   /// Whether `text` is exactly one JSON number (RFC 8259 grammar).
   package static func isValid(_ text: some Collection<UInt8>) -> Bool {
@@ -62,7 +67,7 @@ package enum NumberText {
       }
       index += 1
     }
-    var exponent = 0
+    var exponent: Int64 = 0
     if index < text.count {  // 'e' or 'E'
       index += 1
       var exponentNegative = false
@@ -71,8 +76,8 @@ package enum NumberText {
         index += 1
       }
       while index < text.count {
-        if exponent < 1_000_000_000_000_000 {
-          exponent = exponent * 10 + Int(text[index] &- UInt8(ascii: "0"))
+        if exponent < exponentLimit {
+          exponent = exponent * 10 + Int64(text[index] &- UInt8(ascii: "0"))
         }
         index += 1
       }
@@ -83,7 +88,7 @@ package enum NumberText {
       result.digits.removeLast()
       trailingZeros += 1
     }
-    result.exponent = result.digits.isEmpty ? 0 : exponent - fractionDigits + trailingZeros
+    result.exponent = result.digits.isEmpty ? 0 : exponent - Int64(fractionDigits) + Int64(trailingZeros)
     if result.digits.isEmpty { result.negative = false }
     return result
   }
@@ -99,9 +104,10 @@ package enum NumberText {
     var zeros = 0
     if decimal.exponent < 0 {
       guard truncating else { return nil }
-      digits = digits.dropLast(-decimal.exponent)
+      digits = digits.dropLast(Int(clamping: -decimal.exponent))
     } else {
-      zeros = decimal.exponent
+      guard Int64(digits.count) + decimal.exponent <= 20 else { return digits.isEmpty ? (false, 0) : nil }
+      zeros = Int(decimal.exponent)
     }
     guard digits.count + zeros <= 20 else { return digits.isEmpty ? (false, 0) : nil }
     var magnitude: UInt64 = 0

@@ -14,11 +14,12 @@ let package = Package(
   targets: [
     // The JSON floor: reader, document, writer, JSONValue. No Foundation, no models.
     .target(name: "ModelKitJSON"),
-    // The calling thread's stack bounds (a GNU extension on Linux), so that
-    // deep values end in an error instead of a stack overflow.
-    .target(name: "CModelKitStack"),
+    // What Swift cannot ask the platform for at the floor: the calling
+    // thread's stack bounds (a GNU extension on Linux), so that deep values
+    // end in an error instead of a stack overflow, and atomic bytes.
+    .target(name: "CModelKitPlatform"),
     // The model layer; re-exports the floor so `import ModelKit` is enough.
-    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
+    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitPlatform"]),
     // The command-line tool: `modelkit bench`.
     .executableTarget(
       name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine", "ModelKitGen"]),
@@ -41,7 +42,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "CModelKitStack" {
+for target in package.targets where target.name != "CModelKitPlatform" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

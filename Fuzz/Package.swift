@@ -10,7 +10,7 @@ import PackageDescription
 // of every module but the executable's. This
 // is a separate package so that a plain `swift build` of ModelKit never
 // needs the fuzzer runtime. ModelKit's own sources are linked in as this
-// package's targets (Sources/ModelKit, ModelKitJSON, CModelKitStack point
+// package's targets (Sources/ModelKit, ModelKitJSON, CModelKitPlatform point
 // at ../Sources): SwiftPM instruments only a root package's targets for
 // coverage, so a package dependency would be fuzzed blind.
 let package = Package(
@@ -19,8 +19,8 @@ let package = Package(
   platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   targets: [
     .target(name: "ModelKitJSON"),
-    .target(name: "CModelKitStack"),
-    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitStack"]),
+    .target(name: "CModelKitPlatform"),
+    .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitPlatform"]),
     .executableTarget(name: "JSONReaderFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "ModelFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "CodableFuzzer", dependencies: ["ModelKit"]),
@@ -28,7 +28,7 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.name != "CModelKitStack" {
+for target in package.targets where target.name != "CModelKitPlatform" {
   target.swiftSettings = (target.swiftSettings ?? []) + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

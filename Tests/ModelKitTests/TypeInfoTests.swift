@@ -48,6 +48,53 @@ struct TypeInfoTests {
     #expect(error?.kind == .unsupportedType)
   }
 
+  /// What the runtime reports for `Owner` (`uid: UInt64`, `name: String`),
+  /// with the names and flags given.
+  private func reported(names: [String?], isVar: UInt8 = 1, isStrong: UInt8 = 1) -> [TypeInfo.ReportedField] {
+    zip(names, [(0, UInt64.self), (8, String.self)] as [(Int, any Any.Type)]).map { name, field in
+      TypeInfo.ReportedField(name: name, offset: field.0, type: field.1, isStrong: isStrong, isVar: isVar)
+    }
+  }
+
+  @Test func trustsNamedFieldsWithReportedFlags() throws {
+    let fields = try TypeInfo.fields(from: reported(names: ["uid", "name"]), of: Owner.self, isClass: false, size: 24)
+      .get()
+    #expect(fields.map(\.name) == ["uid", "name"] && fields.allSatisfy { $0.isVariable && $0.isStrong })
+    let lets = try TypeInfo.fields(from: reported(names: ["uid", "name"], isVar: 0, isStrong: 0), of: Owner.self,
+      isClass: false, size: 24).get()
+    #expect(lets.allSatisfy { !$0.isVariable && !$0.isStrong })
+  }
+
+  /// A module built with SWIFT_REFLECTION_METADATA_LEVEL = without-names
+  /// reports its fields without names (measured: the name pointer is nil);
+  /// one built with `none` reports no fields (Tests/StrippedReflection
+  /// builds both for real).
+  @Test func fieldsWithoutNamesOrFlagsAreAProblem() {
+    for names in [[nil, nil], ["", ""], ["uid", nil]] as [[String?]] {
+      let result = TypeInfo.fields(from: reported(names: names), of: Owner.self, isClass: false, size: 24)
+      guard case .failure(let reason) = result else {
+        Issue.record("fields without names were trusted: \(names)")
+        continue
+      }
+      #expect(reason.message.contains("without reflection names") && reason.message.contains("without-names"))
+    }
+    let none = TypeInfo.fields(from: [], of: Owner.self, isClass: false, size: 24)
+    #expect((try? none.get()) == nil)
+    #expect((try? TypeInfo.fields(from: [], of: Leaf.self, isClass: true, size: 8).get()) == nil)
+    // A struct of no bytes has no fields to miss.
+    #expect((try? TypeInfo.fields(from: [], of: Owner.self, isClass: false, size: 0).get())?.isEmpty == true)
+    for flags in [(isVar: UInt8(0xA5), isStrong: UInt8(1)), (isVar: 1, isStrong: 0xA5)] {
+      let result = TypeInfo.fields(
+        from: reported(names: ["uid", "name"], isVar: flags.isVar, isStrong: flags.isStrong), of: Owner.self,
+        isClass: false, size: 24)
+      guard case .failure(let reason) = result else {
+        Issue.record("fields whose flags the runtime left unwritten were trusted")
+        continue
+      }
+      #expect(reason.message.contains("'let'"))
+    }
+  }
+
   @Test func documentsWrappersLazyAndLetFields() throws {
     let schema = try ModelSchema.of(Shapes.self)
     #expect(schema.fieldNames == ["variable", "wrapped", "_id"])

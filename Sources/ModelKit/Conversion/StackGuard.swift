@@ -1,4 +1,4 @@
-import CModelKitStack
+import CModelKitPlatform
 
 /// Keeps a walk of nested values (models in models, containers in
 /// containers) from overflowing the thread's stack, whatever the thread

@@ -39,8 +39,13 @@ public struct TypeInfo: Sendable {
   /// The superclasses of a class, nearest first (empty for other types).
   public let superclasses: [AnyClass]
   /// Why the fields could not be reflected: `type` is not a struct or class
-  /// with stored properties, or its module was built without reflection
-  /// metadata (the fields would silently be missing). Nil when all is well.
+  /// with stored properties, its module was built without reflection
+  /// metadata or without reflection names (Xcode's
+  /// `SWIFT_REFLECTION_METADATA_LEVEL` set to `none` or `without-names`:
+  /// the fields would silently be missing or unnamed), or the runtime does
+  /// not say which fields are `let`. Nil when all is well. Building a model
+  /// schema from such a type, and so its first decode or encode, throws
+  /// this as a `ModelError` of kind `.unsupportedType`.
   public let problem: String?
 
   /// The fields of `type`, from the cache after the first call.
@@ -76,47 +81,97 @@ public struct TypeInfo: Sendable {
       }
     }
     superclasses = chain
-    guard #available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *) else {
-      fields = []
-      problem = "field reflection needs macOS 10.15.4 / iOS 13.4 or later"
-      return
-    }
     guard isClass || Self.isStruct(type) else {
       fields = []
       problem = "\(type) is not a struct or class whose fields can be reflected"
       return
     }
-    let found = Self.reflectedFields(of: type)
-    if found.isEmpty && (isClass || Self.size(of: type) > 0) {
-      fields = []
-      problem =
-        "\(type) reports no stored fields: it is not a struct or class with stored properties, "
-        + "or its module was built without reflection metadata "
-        + "(-disable-reflection-metadata, SWIFT_REFLECTION_METADATA_LEVEL=none)"
-    } else {
+    switch Self.fields(from: Self.reportedFields(of: type), of: type, isClass: isClass, size: Self.size(of: type)) {
+    case .success(let found):
       fields = found
       problem = nil
+    case .failure(let reason):
+      fields = []
+      problem = reason.message
     }
   }
 
+  /// One stored field as the runtime reported it, before it is trusted.
+  package struct ReportedField {
+    var name: String?
+    var offset: Int
+    var type: any Any.Type
+    /// 1 for a strong reference or a value, 0 for `weak` and `unowned`.
+    var isStrong: UInt8
+    /// 1 for `var`, 0 for `let`.
+    var isVar: UInt8
+
+    package init(name: String?, offset: Int, type: any Any.Type, isStrong: UInt8, isVar: UInt8) {
+      (self.name, self.offset, self.type, self.isStrong, self.isVar) = (name, offset, type, isStrong, isVar)
+    }
+  }
+
+  /// Why a type's reported fields cannot be trusted.
+  package struct Unreflectable: Error {
+    package let message: String
+  }
+
   /// Every stored field the runtime reports, superclass fields first.
-  @available(macOS 10.15.4, iOS 13.4, tvOS 13.4, watchOS 6.2, *)
-  private static func reflectedFields(of type: any Any.Type) -> [Field] {
+  private static func reportedFields(of type: any Any.Type) -> [ReportedField] {
     let count = runtimeFieldCount(type)
-    var fields: [Field] = []
+    var fields: [ReportedField] = []
     fields.reserveCapacity(count)
     for index in 0..<count {
-      // Both flags start true: a runtime that does not report one leaves the
-      // field writable, as before the flag existed.
-      var record = RuntimeFieldRecord(name: nil, freeName: nil, isStrong: true, isVar: true)
+      var record = RuntimeFieldRecord.empty
       let fieldType = runtimeFieldType(type, index: index, fieldMetadata: &record)
       defer { record.freeName?(record.name) }
       fields.append(
-        Field(
-          name: record.name.map { String(cString: $0) } ?? "", offset: runtimeFieldOffset(type, index: index),
-          type: fieldType, isVariable: record.isVar, isStrong: record.isStrong))
+        ReportedField(
+          name: record.name.map { String(cString: $0) }, offset: runtimeFieldOffset(type, index: index),
+          type: fieldType, isStrong: record.isStrong, isVar: record.isVar))
     }
     return fields
+  }
+
+  /// The fields of `type` (a class, or a struct of `size` bytes) from what
+  /// the runtime reported, or why they cannot be used: a module built
+  /// without reflection metadata reports no fields, one built without
+  /// reflection names reports fields without names, and a runtime that does
+  /// not fill the flags cannot tell a `let` or a weak reference from a `var`.
+  /// Each would otherwise be a model that silently maps nothing (or writes
+  /// what it must not).
+  package static func fields(from reported: [ReportedField], of type: any Any.Type, isClass: Bool, size: Int)
+    -> Result<[Field], Unreflectable>
+  {
+    if reported.isEmpty && (isClass || size > 0) {
+      return .failure(
+        Unreflectable(
+          message: "\(type) reports no stored fields: it is not a struct or class with stored properties, "
+            + "or its module was built without reflection metadata "
+            + "(SWIFT_REFLECTION_METADATA_LEVEL = none, -disable-reflection-metadata)"))
+    }
+    var fields: [Field] = []
+    fields.reserveCapacity(reported.count)
+    for (index, field) in reported.enumerated() {
+      guard let name = field.name, !name.isEmpty else {
+        return .failure(
+          Unreflectable(
+            message: "\(type)'s stored field \(index) (of type \(field.type)) has no name: its module was built "
+              + "without reflection names (SWIFT_REFLECTION_METADATA_LEVEL = without-names, "
+              + "-disable-reflection-names), so no key can be matched to it"))
+      }
+      guard field.isStrong <= 1, field.isVar <= 1 else {
+        return .failure(
+          Unreflectable(
+            message: "the Swift runtime does not say whether \(type).\(name) is a 'let' or a weak reference "
+              + "(it predates macOS 11.3 / iOS 14.5), so it cannot be written safely"))
+      }
+      fields.append(
+        Field(
+          name: name, offset: field.offset, type: field.type, isVariable: field.isVar == 1,
+          isStrong: field.isStrong == 1))
+    }
+    return .success(fields)
   }
 
   /// Whether `type` is a struct: only structs and classes have fields to

@@ -159,6 +159,10 @@ final class SchemaBuilder: ConverterBuilding {
       return try container.makeConverter(self)
     }
     if let model = type as? any JSONModel.Type {
+      // A model that cannot be reflected (built without reflection names or
+      // metadata) is still Codable for the coders, which read it as
+      // `JSONDecoder` does: through its own conformance.
+      if !allowingDecodable, type is any Codable.Type, TypeInfo(of: type).problem != nil { return nil }
       return try modelConverter(model)
     }
     if let raw = type as? any RawRepresentable.Type, let converter = try rawValueConverter(raw) {

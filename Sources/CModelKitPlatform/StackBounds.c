@@ -5,7 +5,7 @@
 #define _GNU_SOURCE
 #endif
 
-#include "CModelKitStack.h"
+#include "CModelKitPlatform.h"
 
 #include <pthread.h>
 

@@ -1,0 +1,28 @@
+#ifndef CMODELKITPLATFORM_H
+#define CMODELKITPLATFORM_H
+
+// What Swift cannot ask the platform for at ModelKit's platform floor
+// (macOS 12, iOS 15, tvOS 15, watchOS 8): a thread's stack bounds, and
+// atomic bytes (Synchronization's Atomic needs macOS 15 / iOS 18).
+
+#include <stdint.h>
+
+/// The lowest address of the calling thread's stack, or 0 when the system
+/// does not say. Found once per thread and remembered.
+uintptr_t modelkit_thread_stack_low(void);
+
+/// An address in the caller's stack frame: the real stack, even where a
+/// sanitizer moves local variables elsewhere.
+uintptr_t modelkit_stack_position(void);
+
+/// Reads the byte at `byte` atomically, with acquire ordering.
+static inline uint8_t modelkit_atomic_load(const uint8_t *byte) {
+  return __atomic_load_n(byte, __ATOMIC_ACQUIRE);
+}
+
+/// Sets `bits` in the byte at `byte` atomically, with acquire-release ordering.
+static inline void modelkit_atomic_insert(uint8_t *byte, uint8_t bits) {
+  __atomic_fetch_or(byte, bits, __ATOMIC_ACQ_REL);
+}
+
+#endif

@@ -1,3 +1,4 @@
+import Foundation  // String.contains(String): Foundation's reaches the platform floor, the standard library's needs macOS 13
 import ModelKitGen
 import Testing
 

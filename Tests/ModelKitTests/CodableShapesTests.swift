@@ -74,6 +74,7 @@ struct CodableShapesTests {
   struct Empty: Codable, Equatable {}
 
   /// An `@Observable` class, its storage keys renamed to its properties' names.
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Observable final class Profile: Codable, Equatable {
     var name = ""
     var age = 0
@@ -218,10 +219,12 @@ struct CodableShapesTests {
     try expectFoundationParity(Set(["b", "a", "c"]), "set")
     try expectFoundationParity(Int?.some(3), "optional")
     try expectFoundationParity("text", "string")
-    let profile = Profile()
-    profile.name = "Ada"
-    profile.age = 36
-    try expectFoundationParity(profile, "observable")
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      let profile = Profile()
+      profile.name = "Ada"
+      profile.age = 36
+      try expectFoundationParity(profile, "observable")
+    }
     try expectFoundationParity(Derived(id: 4, point: (1, -2), history: [[1, 2], [], [3]]), "derived")
     try expectFoundationParity(
       Keyed(
@@ -243,7 +246,6 @@ struct CodableShapesTests {
       (#"{"1": "a", "-2": "b"}"#, [Int: String].self),
       (#"[1, "a", 2, "b"]"#, [Int: String].self),
       (#"{"items": [], "children": [{"items": [1], "children": []}]}"#, Page<Int>.self),
-      (#"{"name": "Ada", "age": 36}"#, Profile.self),
       (#"{"byKind": {"small": 1}, "byPlain": ["on", 1, "off", 2], "limits": [], "unsigned": [18446744073709551615]}"#, Keyed.self),
       (#"{"byKind": {"medium": 1}, "byPlain": [], "limits": [], "unsigned": []}"#, Keyed.self),
       (#"{"byKind": {}, "byPlain": [], "limits": [9223372036854775808], "unsigned": []}"#, Keyed.self),
@@ -253,6 +255,9 @@ struct CodableShapesTests {
     ]
     for (json, type) in inputs {
       try expectSameReading(type, json)
+    }
+    if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+      try expectSameReading(Profile.self, #"{"name": "Ada", "age": 36}"#)
     }
   }
 

@@ -43,6 +43,62 @@ struct CodingStrategyTests {
     #expect(try decode(#"{"at": 28333333.333333332, \#(blob)}"#, custom).at.timeIntervalSince1970.rounded() == 1_700_000_000)
   }
 
+  /// `.formatted(DateFormatter)` is an enum case on Apple platforms, which
+  /// the converters read and write with `FormattedDates`; on Linux it is
+  /// Foundation's function returning `.custom`. Here both ModelKit paths
+  /// that exist on Linux (the strategy as Foundation makes it, and
+  /// `FormattedDates` as the Apple case runs it) read and write what
+  /// Foundation's coders do, errors included.
+  @Test func formattedDatesAsFoundationCodesThem() throws {
+    let formatter = Self.dayFirst
+    let strategies: [(String, ModelDecoder.DateDecodingStrategy)] = [
+      ("formatted", .formatted(formatter)),
+      ("FormattedDates", .custom { try FormattedDates.read(from: $0, with: formatter) }),
+    ]
+    let foundation = JSONDecoder()
+    foundation.dateDecodingStrategy = .formatted(formatter)
+    let inputs = [
+      #"{"at": "14/11/2023 22:13", "blob": "AQI=", "list": ["01/01/1970 00:00"]}"#,
+      #"{"at": "2023-11-14T22:13:20Z", "blob": "AQI="}"#, #"{"at": "14/11/2023", "blob": "AQI="}"#,
+      #"{"at": 1700000000, "blob": "AQI="}"#, #"{"at": null, "blob": "AQI="}"#, #"{"blob": "AQI="}"#,
+      #"{"at": ["14/11/2023 22:13"], "blob": "AQI="}"#, #"{"at": "14/11/2023 22:13", "blob": "AQI=", "list": [true]}"#,
+    ]
+    for (name, strategy) in strategies {
+      for json in inputs {
+        let expected = Result { try foundation.decode(Event.self, from: Data(json.utf8)) }
+        let strict = Result { try decode(json, strategy, strict: true) }
+        let lenient = Result { try decode(json, strategy) }
+        #expect(
+          FoundationDifferentialTests.summary(of: strict) == FoundationDifferentialTests.summary(of: expected),
+          "\(name), strictly: \(json)")
+        if case .success(let value) = expected {
+          #expect(try strict.get() == value && lenient.get() == value, "\(name): \(json)")
+        }
+        if case .failure(DecodingError.dataCorrupted(let context)) = strict, case .failure(let error) = expected,
+          case DecodingError.dataCorrupted(let foundationContext) = error
+        {
+          #expect(context.debugDescription == foundationContext.debugDescription, "\(name): \(json)")
+        }
+      }
+      // Leniently, what the formatter rejects is read by the table.
+      #expect(try decode(#"{"at": "2023-11-14T22:13:20Z", "blob": ""}"#, strategy).at == moment, "\(name)")
+    }
+    let writers: [(String, ModelEncoder.DateEncodingStrategy)] = [
+      ("formatted", .formatted(formatter)),
+      ("FormattedDates", .custom { try FormattedDates.write($0, to: $1, with: formatter) }),
+    ]
+    let foundationEncoder = JSONEncoder()
+    foundationEncoder.dateEncodingStrategy = .formatted(formatter)
+    foundationEncoder.outputFormatting = .sortedKeys
+    let event = Event(at: moment, blob: Data([1, 2]), list: [moment, Date(timeIntervalSince1970: 0)])
+    for (name, strategy) in writers {
+      let encoder = ModelEncoder(options: .sortedKeys)
+      encoder.dateEncodingStrategy = strategy
+      #expect(try encoder.encode(event) == foundationEncoder.encode(event), "\(name)")
+      #expect(try encoder.encode(moment) == foundationEncoder.encode(moment), "\(name)")
+    }
+  }
+
   @Test func unreadableDatesAreEmptyOrDroppedLenientlyAndErrorsStrictly() throws {
     let event = try decode(#"{"at": "soon", "blob": "AQI=", "list": ["2023-11-14T22:13:20Z", "later"]}"#, .iso8601)
     #expect(event.list == [moment])

@@ -23,6 +23,9 @@ final class DecodeCall {
   /// Whether a repeated JSON key gives its first value, as in `JSONDecoder`
   /// (a coder's call), or its last (a Codable value inside a model).
   let firstKeyWins: Bool
+  /// Whether a strategy reads values with a function of the caller's,
+  /// which is handed a decoder at the value's coding path.
+  let readsWithCallerFunctions: Bool
   /// Snake-case conversions made so far: arrays of objects repeat their keys.
   @exclusivity(unchecked) private var camelCaseKeys: [String: String] = [:]
 
@@ -35,6 +38,7 @@ final class DecodeCall {
     rootDepth = read.depth
     self.read = read
     firstKeyWins = read.strategies != nil
+    readsWithCallerFunctions = read.strategies?.hasCustomReading ?? false
     switch read.strategies?.keys ?? .useDefaultKeys {
     case .useDefaultKeys:
       keyStrategy = read.options.keyDecoding == .convertFromSnakeCase ? .convertFromSnakeCase : nil

@@ -189,7 +189,7 @@ final class DocumentDecoder: Decoder {
     }
   }
 
-  var codingPath: [any CodingKey] { codingPath(appending: NoKey(), fromTheTop: false) }
+  var codingPath: [any CodingKey] { codingPath(appending: NoKey()) }
 
   /// The coding path of the value at `key` inside this one (`NoKey`: this
   /// value's), walked up the decoders into one array; `fromTheTop` starts
@@ -311,7 +311,9 @@ final class DocumentDecoder: Decoder {
     try StackGuard.check(depth: depth, at: path())
     let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {
-      return try decode(node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self))
+      return try decode(
+        node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self),
+        readsModels: entry.readsModels)
     }
     let traits = entry.traits
     if let node {
@@ -336,17 +338,22 @@ final class DocumentDecoder: Decoder {
   /// generic code) never ask for the converter's result type.
   @inline(never)
   private func decode<Value: Decodable, Key: CodingKey>(
-    _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
+    _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>,
+    readsModels: Bool
   ) throws -> Value {
     func path() -> CodingPath { self.path(appending: key) }
     if let node {
       // Converters of models and containers make errors of their own
       // further down. With a report they start from this value's path
-      // (notes name it); else from an empty path, this value's depth
+      // (notes name it), and so does a converter that hands decoders to
+      // the caller's code: a model's Codable fields, or a strategy's
+      // function (a decoder's `codingPath` is the value's, as in
+      // `JSONDecoder`); else from an empty path, this value's depth
       // down, and a thrown error is put below this value's path: no path
       // is made for a value that reads.
       let reporting = call.read.recorder != nil
-      if reporting {
+      let startsAtPath = reporting || readsModels || call.readsWithCallerFunctions
+      if startsAtPath {
         call.read.path = path()
       } else {
         call.read.path = CodingPath()
@@ -356,7 +363,7 @@ final class DocumentDecoder: Decoder {
       do {
         converted = try converter.decode(node, &call.read)
       } catch {
-        throw (reporting ? error : error.below(path())).decodingError
+        throw (startsAtPath ? error : error.below(path())).foundationDecodingError
       }
       switch converted {
       case .value(let value):

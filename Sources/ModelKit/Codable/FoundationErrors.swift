@@ -78,6 +78,21 @@ extension ModelError {
   func encodingError(for value: Any) -> EncodingError {
     .invalidValue(value, EncodingError.Context(codingPath: codingKeys, debugDescription: contextDescription, underlyingError: self))
   }
+
+  /// What `JSONDecoder` throws in this error's place: an error of the
+  /// caller's own (thrown by a type's `init(from:)` or a strategy's
+  /// function) as it is, the same instance; anything else as `decodingError`.
+  var foundationDecodingError: any Error {
+    if wrapsCallerError, let own = underlying { return own }
+    return decodingError
+  }
+
+  /// What `JSONEncoder` throws in this error's place, about `value`: an
+  /// error of the caller's own as it is; anything else as `encodingError(for:)`.
+  func foundationEncodingError(for value: Any) -> any Error {
+    if wrapsCallerError, let own = underlying { return own }
+    return encodingError(for: value)
+  }
 }
 
 extension DecodingError: UnderlyingModelError {

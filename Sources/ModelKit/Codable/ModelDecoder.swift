@@ -271,7 +271,7 @@ public final class ModelDecoder: Sendable {
             try array.decodeInWindows($0, options: options, strategies: strategies, recorder: recorder)
           }
         } catch let error as ModelError {
-          throw error.decodingError
+          throw error.foundationDecodingError
         }
       }
       if let value = read { return value as! T }  // `array` is `T.self`
@@ -367,7 +367,7 @@ public final class ModelDecoder: Sendable {
       let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: NoKey())
       return try decoder.decode(T.self, from: input.node, key: NoKey(), onMismatch: .fail)
     } catch let error as ModelError {
-      throw error.decodingError
+      throw error.foundationDecodingError
     }
   }
 }

@@ -119,7 +119,7 @@ public final class ModelEncoder: Sendable {
     do {
       try workspace.stream.encode(value, into: &workspace.context)
     } catch {
-      throw Self.foundationError(error, value)
+      throw error.foundationEncodingError(for: value)
     }
     return workspace.context.json.withBytes { Data($0) }
   }
@@ -165,18 +165,12 @@ public final class ModelEncoder: Sendable {
       let context = WriteContext(options: current.settings.options, capacity: 16, strategies: current.settings.strategies)
       node = try EncodingStream.tree(of: value, call: EncodeCall(from: context, isOutermost: true))
     } catch {
-      throw Self.foundationError(error, value)
+      throw error.foundationEncodingError(for: value)
     }
     guard !node.isEmpty else { throw ModelError.nothingEncoded(T.self).encodingError(for: value) }
     return node.value
   }
 
-  /// What `JSONEncoder` would throw: a type's own error as it is, anything
-  /// else as an `EncodingError` with the `ModelError` underneath.
-  private static func foundationError(_ error: ModelError, _ value: Any) -> any Error {
-    if error.wrapsCallerError, let own = error.underlying { return own }
-    return error.encodingError(for: value)
-  }
 }
 
 /// An `EncodableWithConfiguration` value with its configuration.

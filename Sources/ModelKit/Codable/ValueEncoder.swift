@@ -58,7 +58,13 @@ final class ValueEncoder: Encoder {
     depth = (parent?.depth ?? 0) + 1
   }
 
-  var codingPath: [any CodingKey] { Self.path(parent, key) }
+  /// The value's coding path from the top level (below a model's field,
+  /// for a Codable value inside a model), as `JSONEncoder` gives it.
+  var codingPath: [any CodingKey] {
+    let keys = Self.path(parent, key)
+    let root = encoding.call.root
+    return root.isEmpty ? keys : ErrorLocation.components(root.components).codingKeys + keys
+  }
 
   var userInfo: [CodingUserInfoKey: Any] { encoding.call.userInfo }
 

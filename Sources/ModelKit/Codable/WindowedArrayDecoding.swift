@@ -32,7 +32,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         do throws(ModelError) {
           try converter.append(elementsOf: root, from: chunk.firstIndex, to: &result, &call.read)
         } catch {
-          throw error.decodingError
+          throw error.foundationDecodingError
         }
         return
       }

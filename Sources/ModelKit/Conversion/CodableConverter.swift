@@ -5,8 +5,6 @@ import ModelKitJSON
 /// model reader or writer stands.
 final class CodableConverter<Value: Codable>: ValueConverter<Value> {
 
-  override var isComposite: Bool { true }
-
   override var encodingCanFail: Bool { true }
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>

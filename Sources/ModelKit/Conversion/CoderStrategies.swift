@@ -19,6 +19,10 @@ struct DecodingStrategies: Sendable {
   /// have `try?` fallbacks of its own.
   var hasCustomReading: Bool {
     if case .custom = dates { return true }
+    #if canImport(Darwin)
+      // A formatter's reading, as on Linux, where `.formatted` is `.custom`.
+      if case .formatted = dates { return true }
+    #endif
     if case .custom = data { return true }
     return false
   }

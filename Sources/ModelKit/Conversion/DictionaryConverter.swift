@@ -6,7 +6,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
 
   init(value: ValueConverter<Value>) { self.value = value }
 
-  override var isComposite: Bool { true }
+  override var readsModels: Bool { value.readsModels }
 
   override var encodingCanFail: Bool { value.encodingCanFail }
 

@@ -50,6 +50,11 @@ final class DateConverter: ValueConverter<Date> {
         ?? .failed(.unconvertible)
     case .custom(let read):
       return try context.codable.decode(at: node, in: &context, by: read)
+    #if canImport(Darwin)
+      // An enum case on Apple platforms only (on Linux a function returning `.custom`).
+      case .formatted(let formatter):
+        return try context.codable.decode(at: node, in: &context) { try FormattedDates.read(from: $0, with: formatter) }
+    #endif
     @unknown default:
       return try context.codable.decode(at: node, in: &context) { try Date(from: $0) }
     }
@@ -114,6 +119,11 @@ final class DateConverter: ValueConverter<Date> {
       context.json.write(text)
     case .custom(let write):
       try context.codable.encode(in: &context) { try write(value, $0) }
+    #if canImport(Darwin)
+      // An enum case on Apple platforms only (on Linux a function returning `.custom`).
+      case .formatted(let formatter):
+        try context.codable.encode(in: &context) { try FormattedDates.write(value, to: $0, with: formatter) }
+    #endif
     @unknown default:
       try context.codable.encode(in: &context) { try value.encode(to: $0) }
     }

@@ -14,7 +14,7 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     fillsWrapped = wrapped.fillsExisting
   }
 
-  override var isComposite: Bool { wrapped.isComposite }
+  override var readsModels: Bool { wrapped.readsModels }
 
   override var encodingCanFail: Bool { wrapped.encodingCanFail }
 

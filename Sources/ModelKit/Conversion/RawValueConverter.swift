@@ -8,7 +8,7 @@ final class RawValueConverter<Value: RawRepresentable>: ValueConverter<Value> {
 
   init(raw: ValueConverter<Value.RawValue>) { self.raw = raw }
 
-  override var isComposite: Bool { raw.isComposite }
+  override var readsModels: Bool { raw.readsModels }
 
   override var encodingCanFail: Bool { raw.encodingCanFail }
 

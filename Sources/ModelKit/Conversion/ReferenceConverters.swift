@@ -16,7 +16,7 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
     self.value = value
   }
 
-  override var isComposite: Bool { counterpart.isComposite }
+  override var readsModels: Bool { counterpart.readsModels }
 
   override var encodingCanFail: Bool { counterpart.encodingCanFail }
 

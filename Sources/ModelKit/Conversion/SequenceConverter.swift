@@ -8,7 +8,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   init(element: ValueConverter<Collection.Element>) { self.element = element }
 
-  override var isComposite: Bool { true }
+  override var readsModels: Bool { element.readsModels }
 
   override var encodingCanFail: Bool { element.encodingCanFail }
 

@@ -14,9 +14,10 @@ class AnyConverter {
   /// The Swift type this converter handles, for messages.
   var typeName: String { "?" }
 
-  /// Whether values are read through nested values (models, containers,
-  /// Codable types), which make errors of their own with the path.
-  var isComposite: Bool { false }
+  /// Whether reading a value reads a model's fields (a model, or a
+  /// container or optional of models): the Codable values among them are
+  /// handed decoders at their coding path, which the reading must start from.
+  var readsModels: Bool { false }
 
   /// Whether writing a value can fail (a model's hook, a reference cycle, a
   /// graph with no JSON form): a caller gives it the path only then.

@@ -25,7 +25,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     return try body(&context)
   }
 
-  override var isComposite: Bool { true }
+  override var readsModels: Bool { true }
 
   override var encodingCanFail: Bool { true }
 

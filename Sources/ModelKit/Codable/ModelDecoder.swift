@@ -36,6 +36,13 @@ public final class ModelDecoder: Sendable {
     var strategies = DecodingStrategies()
     /// How the input is read beyond plain JSON.
     var form = InputText.Form()
+
+    /// The options a call reads with: the caller's, reading the input as `JSONDecoder` does.
+    var callOptions: DecodingOptions {
+      var call = options
+      call.readsAsJSONDecoder = true
+      return call
+    }
   }
 
   private let settings: CoderSettings<Settings>
@@ -134,7 +141,7 @@ public final class ModelDecoder: Sendable {
     throws -> T
   {
     let current = settings.current
-    if let text = InputText.utf8(data, form: current.settings.form) {
+    if let text = InputText.utf8(data, form: current.settings.form, strict: current.settings.options.strict) {
       return try decode(type, from: text, current, userInfo: userInfo)
     }
     return try decode(type, count: data.count, current, userInfo: userInfo, windows: { try data.withUnsafeBytes($0) }) {
@@ -186,6 +193,8 @@ public final class ModelDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     let current = settings.current
     let form = current.settings.form
+    // A byte-order mark is taken off as for `Data`.
+    if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { return try decode(type, from: Array(text.utf8)) }
     guard form.rewrites else {
       return try decode(type, count: text.utf8.count, current, windows: { body in
         var utf8 = text
@@ -212,18 +221,20 @@ public final class ModelDecoder: Sendable {
     }
   }
 
-  /// Decodes `type` from UTF-8 JSON bytes.
+  /// Decodes `type` from JSON bytes: UTF-8, or UTF-16/32 as for `Data`.
   ///
   /// - Parameters:
   ///   - type: the type to decode (a subclass passed as its superclass's metatype decodes as itself).
-  ///   - bytes: UTF-8 JSON bytes.
+  ///   - bytes: JSON text, UTF-8 (or UTF-16/32).
   /// - Returns: the decoded value.
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let current = settings.current
-    let form = current.settings.form
-    return try decode(type, from: form.rewrites ? form.json(bytes) : bytes, current)
+    let text = bytes.withUnsafeBytes {
+      InputText.utf8($0, form: current.settings.form, strict: current.settings.options.strict)
+    }
+    return try decode(type, from: text ?? bytes, current)
   }
 
   /// Decodes `type` from a JSON object.
@@ -264,7 +275,7 @@ public final class ModelDecoder: Sendable {
     {
       let strategies = strategies(current, userInfo)
       let convertersReadAll = Self.isReadByConverters(T.self, strategies)
-      let read = try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) {
+      let read = try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) {
         options, recorder in
         do {
           return try windows {
@@ -336,7 +347,7 @@ public final class ModelDecoder: Sendable {
   ) throws -> T {
     let input: InputDocument
     do {
-      input = try parse(current.settings.options)
+      input = try parse(current.settings.callOptions)
     } catch {
       throw error.decodingError
     }
@@ -346,7 +357,7 @@ public final class ModelDecoder: Sendable {
     defer { spareConverters.give(converters) }
     let convertersReadAll =
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
-    return try Self.strictlyFirst(current.settings.options, unless: convertersReadAll) { options, recorder in
+    return try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, converters, ReadContext(
         document: input.document, options: options, strategies: strategies, recorder: recorder))
     }

@@ -1,8 +1,8 @@
 import ModelKitJSON
 
 // `Int128` and `UInt128`, which have no converter of their own: read from
-// a number's exact text (leniently from a numeric string too) and written
-// as their digits, as Foundation's coders do.
+// a number's text as `JSONDecoder` reads it (leniently from a numeric
+// string too) and written as their digits, as Foundation's coders do.
 
 extension DocumentDecoder {
   /// A 128-bit integer at `node` (nil = missing), a value at `key`.
@@ -16,13 +16,15 @@ extension DocumentDecoder {
       return 0
     }
     let document = call.document
-    let text: String?
+    let value: Integer?
     switch document.kind(of: node) {
-    case .number: text = document.numberText(node)
-    case .string where !call.options.strict: text = document.string(node)
-    default: text = nil
+    case .number: value = document.withNumberText(node) { DecoderIntegers.value($0, as: Integer.self) } ?? nil
+    case .string where !call.options.strict:
+      let text = Array(LenientText.trimmedUTF8(document.string(node) ?? ""))
+      value = NumberText.isValid(text) ? text.withUnsafeBufferPointer { DecoderIntegers.value($0, as: Integer.self) } : nil
+    default: value = nil
     }
-    if let text, let value = Integer(text) { return value }
+    if let value { return value }
     guard call.options.strict || onMismatch == .fail else {
       if onMismatch == .drop { throw DroppedElement() }
       return 0

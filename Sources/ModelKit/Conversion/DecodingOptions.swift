@@ -79,5 +79,17 @@ public struct DecodingOptions: Sendable, Hashable {
     self.report = report
   }
 
-  var readOptions: JSONReadOptions { JSONReadOptions(maxDepth: maxDepth) }
+  /// Whether input is read as `JSONDecoder` reads it: a trailing comma in
+  /// arrays and objects is allowed, and a byte-order mark is taken off
+  /// before the reader sees the text (`InputText`), so that a second one
+  /// is an error. Set by `ModelDecoder` on each call's options; false in
+  /// every options value a caller makes.
+  var readsAsJSONDecoder = false
+
+  var readOptions: JSONReadOptions {
+    var read = JSONReadOptions(maxDepth: maxDepth)
+    read.allowsTrailingCommas = readsAsJSONDecoder
+    read.skipsByteOrderMark = !readsAsJSONDecoder
+    return read
+  }
 }

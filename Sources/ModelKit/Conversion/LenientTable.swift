@@ -7,16 +7,19 @@ import ModelKitJSON
 /// only a mismatch takes the conversion path, and strict mode refuses
 /// everything but the natural encodings.
 extension ReadContext {
-  /// An integer as sign and magnitude: from a number (fractions truncate
-  /// toward zero, strict mode refuses them), leniently from a Boolean or a
-  /// numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
-  func integer(_ node: JSONDocument.Node) -> Converted<(negative: Bool, magnitude: UInt64)> {
+  /// An integer of type `T` as sign and magnitude: from a number (as
+  /// `JSONDecoder` reads it, strictly and in a coder's call; by the table
+  /// otherwise, fractions truncating toward zero), leniently from a Boolean
+  /// or a numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
+  func integer<T: FixedWidthInteger>(_ node: JSONDocument.Node, as type: T.Type) -> Converted<(
+    negative: Bool, magnitude: UInt64
+  )> {
     switch document.kind(of: node) {
     case .number:
       let stored = document.storedInteger(node)
       if let int = stored.int { return .value((int < 0, int.magnitude)) }
       if let uint = stored.uint { return .value((false, uint)) }
-      return document.withNumberText(node) { integer(fromText: $0) } ?? .failed(.mismatch)
+      return document.withNumberText(node) { integer(fromText: $0, as: T.self) } ?? .failed(.mismatch)
     case .null:
       return .failed(.null)
     case .bool where !options.strict:
@@ -31,7 +34,7 @@ extension ReadContext {
       case .falseWord: return .value((false, 0))
       case .nullWord: return .failed(.null)
       case .number(let text):
-        return text.withUnsafeBufferPointer { integer(fromText: $0) }
+        return text.withUnsafeBufferPointer { integer(fromText: $0, as: T.self) }
       case .other: return .failed(.unconvertible)
       }
     default:
@@ -39,19 +42,18 @@ extension ReadContext {
     }
   }
 
-  private func integer(fromText text: UnsafeBufferPointer<UInt8>) -> Converted<(
-    negative: Bool, magnitude: UInt64
-  )> {
-    if let exact = NumberText.integer(text) { return .value(exact) }
-    if options.strict {
-      // As `JSONDecoder` reads it: a number whose `Double` is a whole number in range (`1e-400` is 0).
-      if let double = NumberText.double(text), double.rounded(.towardZero) == double {
-        if let int = Int64(exactly: double) { return .value((int < 0, int.magnitude)) }
-        if let uint = UInt64(exactly: double) { return .value((false, uint)) }
+  private func integer<T: FixedWidthInteger>(fromText text: UnsafeBufferPointer<UInt8>, as type: T.Type)
+    -> Converted<(negative: Bool, magnitude: UInt64)>
+  {
+    if options.strict || strategies != nil {
+      // What `JSONDecoder` reads, a lenient coder reads to the same value.
+      if let value = DecoderIntegers.value(text, as: T.self) {
+        return .value((value < 0, UInt64(truncatingIfNeeded: value.magnitude)))
       }
-      // Integral but too large, or a fraction: a number the type cannot hold, as `JSONDecoder` says.
-      return .failed(.outOfRange)
+      // A fraction, or a number the type cannot hold, as `JSONDecoder` says.
+      if options.strict { return .failed(.outOfRange) }
     }
+    if let exact = NumberText.integer(text) { return .value(exact) }
     if let truncated = NumberText.integer(text, truncating: true) { return .value(truncated) }
     return .failed(.outOfRange)
   }

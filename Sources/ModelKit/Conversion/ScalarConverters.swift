@@ -12,7 +12,7 @@ class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<In
   /// result of `Converted<Integer>` costs a metadata lookup per value).
   @inline(__always)
   final func integer(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
-    switch context.integer(node) {
+    switch context.integer(node, as: Integer.self) {
     case .value(let (negative, magnitude)):
       if negative {
         guard magnitude <= minimum.magnitude else { return .failed(.outOfRange) }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Input text as `JSONDecoder` takes it: UTF-8, UTF-16 or UTF-32 (told by
-/// a byte-order mark, or by the zero bytes around the first character),
+/// a byte-order mark, or by the zero bytes around the first characters),
 /// optionally JSON5, and optionally an object's members without their braces.
 enum InputText {
   /// How a coder reads its input beyond plain JSON.
@@ -22,20 +22,29 @@ enum InputText {
     }
   }
 
-  /// `data` as UTF-8 JSON when it must change (another encoding, a UTF-8
+  /// `data` as UTF-8 JSON when it must change (another encoding, a
   /// byte-order mark, a `form` that rewrites it); nil when it can be read
   /// as it is.
-  static func utf8(_ data: Data, form: Form) -> [UInt8]? {
-    let encoding = self.encoding(of: data)
+  /// Strictly, the encoding is told as `JSONDecoder` tells it; leniently,
+  /// UTF-32's little-endian mark (`FF FE 00 00`, which `JSONDecoder` takes
+  /// for UTF-16's, and fails on) is read as that mark.
+  static func utf8(_ data: Data, form: Form, strict: Bool) -> [UInt8]? {
+    data.withUnsafeBytes { utf8($0, form: form, strict: strict) }
+  }
+
+  /// `utf8(_:form:strict:)` for bytes read in place.
+  static func utf8(_ data: UnsafeRawBufferPointer, form: Form, strict: Bool) -> [UInt8]? {
+    let encoding = self.encoding(of: data, strict: strict)
     guard encoding != nil || form.rewrites else { return nil }
     var bytes: [UInt8]
     if let (encoding, markLength) = encoding {
+      let text = UnsafeRawBufferPointer(rebasing: data[markLength...])
       if encoding == .utf8 {
-        bytes = Array(data.dropFirst(markLength))
+        bytes = Array(text)
       } else {
         // Text that does not decode stays as it is, for the reader to reject.
-        guard let text = String(data: data.dropFirst(markLength), encoding: encoding) else { return Array(data) }
-        bytes = Array(text.utf8)
+        guard let decoded = String(bytes: text, encoding: encoding) else { return Array(data) }
+        bytes = Array(decoded.utf8)
       }
     } else {
       bytes = Array(data)
@@ -50,24 +59,31 @@ enum InputText {
     return [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "}")]
   }
 
-  /// The encoding of `data` and the length of its byte-order mark; nil for
-  /// plain UTF-8.
-  private static func encoding(of data: Data) -> (String.Encoding, Int)? {
-    // Read in place: `Data`'s subscript costs a call per byte.
-    data.withUnsafeBytes { raw in
-      func byte(_ offset: Int) -> UInt8? { offset < raw.count ? raw[offset] : nil }
-      switch (byte(0), byte(1), byte(2), byte(3)) {
-      case (0xEF, 0xBB, 0xBF, _): return (.utf8, 3)
-      case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
-      case (0xFF, 0xFE, 0x00, 0x00): return (.utf32LittleEndian, 4)
-      case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
-      case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
-      case (0x00, 0x00, 0x00, .some(let fourth)) where fourth != 0: return (.utf32BigEndian, 0)
-      case (.some(let first), 0x00, 0x00, 0x00) where first != 0: return (.utf32LittleEndian, 0)
-      case (0x00, .some(let second), _, _) where second != 0: return (.utf16BigEndian, 0)
-      case (.some(let first), 0x00, _, _) where first != 0: return (.utf16LittleEndian, 0)
-      default: return nil
-      }
+  /// The encoding of `data` and the length of its byte-order mark (which
+  /// is taken off, so that the reader rejects a second one), as
+  /// `JSONDecoder` tells them: a mark first, else the zero bytes around the
+  /// first two characters (RFC 4627 §3); nil for plain UTF-8. As in
+  /// `JSONDecoder`, `FE FF 00 00` is taken for UTF-32's little-endian mark,
+  /// and `FF FE 00 00` (that mark) for UTF-16's, unless leniently.
+  private static func encoding(of data: UnsafeRawBufferPointer, strict: Bool) -> (String.Encoding, Int)? {
+    func byte(_ offset: Int) -> UInt8? { offset < data.count ? data[offset] : nil }
+    switch (byte(0), byte(1), byte(2), byte(3)) {
+    case (0xFF, 0xFE, 0x00, 0x00) where !strict: return (.utf32LittleEndian, 4)
+    case (0x00, 0x00, 0xFE, 0xFF): return (.utf32BigEndian, 4)
+    case (0xFE, 0xFF, 0x00, 0x00): return (.utf32LittleEndian, 4)
+    case (0xFE, 0xFF, _, _): return (.utf16BigEndian, 2)
+    case (0xFF, 0xFE, _, _): return (.utf16LittleEndian, 2)
+    case (0xEF, 0xBB, 0xBF, _): return (.utf8, 3)
+    case (0x00, 0x00, 0x00, .some(let fourth)) where fourth != 0: return (.utf32BigEndian, 0)
+    case (0x00, .some(let second), 0x00, .some(let fourth)) where second != 0 && fourth != 0:
+      return (.utf16BigEndian, 0)
+    case (.some(let first), 0x00, 0x00, 0x00) where first != 0: return (.utf32LittleEndian, 0)
+    case (.some(let first), 0x00, .some(let third), 0x00) where first != 0 && third != 0:
+      return (.utf16LittleEndian, 0)
+    // One UTF-16 character (a top-level digit).
+    case (0x00, .some(let second), nil, nil) where second != 0: return (.utf16BigEndian, 0)
+    case (.some(let first), 0x00, nil, nil) where first != 0: return (.utf16LittleEndian, 0)
+    default: return nil
     }
   }
 }

@@ -62,7 +62,7 @@ public struct JSONArrayChunks {
     let bytes = text.assumingMemoryBound(to: UInt8.self)
     guard bytes.count < DocumentStorage.inputLimit, options.maxDepth >= 1 else { return nil }
     var start = 0
-    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+    if options.skipsByteOrderMark, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     start = Self.skipWhitespace(in: bytes, from: start)
     guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
     let first = Self.skipWhitespace(in: bytes, from: start + 1)

@@ -16,6 +16,16 @@ public struct JSONReadOptions: Sendable, Hashable {
   /// reads as U+FFFD REPLACEMENT CHARACTER.
   public var replacesInvalidUnicode: Bool
 
+  /// Whether a comma may follow an array's last element or an object's
+  /// last member (`[1, 2,]`, `{"a": 1,}`), as Foundation's `JSONDecoder`
+  /// reads them. Default `false` (RFC 8259).
+  package var allowsTrailingCommas = false
+
+  /// Whether a UTF-8 byte-order mark before the text is skipped (RFC 8259
+  /// §8.1 lets a parser ignore it). Default `true`; `false` where the mark
+  /// was taken off before, as `JSONDecoder` does, so that a second one is an error.
+  package var skipsByteOrderMark = true
+
   /// Creates read options; every parameter has its default.
   ///
   /// - Parameters:

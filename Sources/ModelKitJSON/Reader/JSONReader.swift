@@ -51,7 +51,7 @@ struct JSONReader {
       throw error(.inputTooLarge, "the input is larger than the \(DocumentStorage.inputLimit) bytes a document can hold", at: 0)
     }
     // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
-    if count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
+    if options.skipsByteOrderMark, count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
     skipWhitespace()
     if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
     var stack: [Frame] = []
@@ -100,7 +100,14 @@ struct JSONReader {
       case UInt8(ascii: "n"):
         try readLiteral("null", tag: .null)
       default:
-        throw unexpected("expected a value")
+        // `[1,]`, where a trailing comma is allowed: the bracket after the
+        // comma closes the array (only a comma leaves an array's value
+        // position with a bracket: `[]` is read as it opens).
+        guard options.allowsTrailingCommas, input[position] == UInt8(ascii: "]"), let top = stack.last, !top.isObject
+        else { throw unexpected("expected a value") }
+        position += 1
+        tape.close(top.tapeIndex, count: top.count)
+        stack.removeLast()
       }
 
       // A value is complete: continue or close the containers it ends.
@@ -112,7 +119,16 @@ struct JSONReader {
         if byte == UInt8(ascii: ",") {
           position += 1
           skipWhitespace()
-          if stack[top].isObject { try readKey() }
+          if stack[top].isObject {
+            if input[position] == UInt8(ascii: "}") && options.allowsTrailingCommas {
+              // `{"a": 1,}`, where a trailing comma is allowed.
+              position += 1
+              tape.close(stack[top].tapeIndex, count: stack[top].count)
+              stack.removeLast()
+              continue
+            }
+            try readKey()
+          }
           continue readValues
         }
         if byte == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {

@@ -3,12 +3,13 @@
 package enum NumberText {
   /// A number as sign × digits × 10^exponent, digits without leading or
   /// trailing zeros (empty for zero).
-  struct Decimal: Hashable {
-    var negative: Bool
-    var digits: [UInt8]
+  package struct Decimal: Hashable {
+    package var negative: Bool
+    /// ASCII digits.
+    package var digits: [UInt8]
     /// 64 bits wherever `Int` has 32: a text's exponent plus its fraction
     /// digits can pass 2^31.
-    var exponent: Int64
+    package var exponent: Int64
   }
 
   /// The magnitude at which a written exponent saturates.
@@ -46,7 +47,7 @@ package enum NumberText {
 
   /// The normalised decimal of a valid number text. Exponents beyond ±10^15
   /// saturate (no finite type can hold such numbers anyway).
-  static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal {
+  package static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal {
     var result = Decimal(negative: false, digits: [], exponent: 0)
     var index = 0
     if text[0] == UInt8(ascii: "-") {

@@ -79,7 +79,7 @@ import Testing
     Rule(finder: .fragment(".wholeMatch(of:"), guarding: .versions(macOS13), sample: "let m = s.wholeMatch(of: r)"),
     Rule(finder: .fragment(".firstRange(of:"), guarding: .versions(macOS13), sample: "let m = s.firstRange(of: \"ab\")"),
     Rule(finder: .fragment(".ranges(of:"), guarding: .versions(macOS13), sample: "let m = s.ranges(of: \"ab\")"),
-    Rule(finder: .fragment(".replacing("), guarding: .versions(macOS13), sample: "let m = s.replacing(\"a\", with: \"b\")"),
+    Rule(finder: .call("replacing", label: "with"), guarding: .versions(macOS13), sample: "let m = s.replacing(\"a\", with: \"b\")"),
     Rule(finder: .fragment(".trimmingPrefix("), guarding: .versions(macOS13), sample: "let m = s.trimmingPrefix(\"a\")"),
     Rule(finder: .substringContains, guarding: .versions(macOS13), sample: "let m = s.contains(\"ab\")"),
     // Foundation.

@@ -230,12 +230,29 @@ final class DocumentDecoder: Decoder {
   }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
     let object = try present(.object, "an object")
     return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    ArrayContainer(decoder: self, array: try present(.array, "an array"))
+    if let embedded = embedded(.array, for: [Any].self) { return try embedded.unkeyedContainer() }
+    return ArrayContainer(decoder: self, array: try present(.array, "an array"))
+  }
+
+  /// Leniently, for a value below the top level that is a string holding
+  /// a JSON object or array (`kind`): a decoder of the document the string
+  /// holds, at this value's path, as the model reader reads such strings
+  /// (design section 4). Nil otherwise.
+  private func embedded(_ kind: JSONKind, for type: Any.Type) -> DocumentDecoder? {
+    guard onMismatch != .fail, !call.options.strict, let node, call.document.kind(of: node) == .string else {
+      return nil
+    }
+    call.read.path = path
+    guard let inner = call.read.embeddedJSON(node, kind: kind, target: TypeNames.name(of: type)) else { return nil }
+    return DocumentDecoder(
+      call: DecodeCall(inner, converters: call.converters), node: inner.document.root, parent: nil, key: NoKey(),
+      mapping: mapping, onMismatch: onMismatch, keysAsTheyAre: keysAsTheyAre)
   }
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer {

@@ -10,6 +10,11 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
 
   override var encodingCanFail: Bool { value.encodingCanFail }
 
+  override func graphValue(_ graph: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    guard let object = graph as? [String: Any] else { return graph }
+    return object.mapValues { value.graphValue($0, keys: keys) }
+  }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<[String: Value]>
   {

@@ -8,20 +8,27 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
 
   /// Whether a non-nil value is decoded into (a nested model) rather than replaced.
   private let fillsWrapped: Bool
+  /// Whether `null` is the wrapped type's value (`NSNull?` holds `NSNull()`).
+  private let wrapsNull: Bool
 
   init(wrapped: ValueConverter<Wrapped>) {
     self.wrapped = wrapped
     fillsWrapped = wrapped.fillsExisting
+    wrapsNull = wrapped.readsNull
   }
 
   override var readsModels: Bool { wrapped.readsModels }
 
   override var encodingCanFail: Bool { wrapped.encodingCanFail }
 
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    wrapped.graphValue(value, keys: keys)
+  }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Wrapped?>
   {
-    if context.document.isNull(node) { return .value(nil) }
+    if context.document.isNull(node) && !wrapsNull { return .value(nil) }
     switch try wrapped.decode(node, &context) {
     case .value(let value): return .value(value)
     case .failed(.null), .failed(.rejected): return .value(nil)

@@ -35,6 +35,10 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 
   override func isOmitted(_ item: Reference) -> Bool { counterpart.isOmitted(value(item)) }
 
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    counterpart.graphValue(value, keys: keys)
+  }
+
   override func encode(_ item: Reference, _ context: inout WriteContext) throws(ModelError) {
     try counterpart.encode(value(item), &context)
   }
@@ -76,8 +80,10 @@ final class NumberObjectConverter: ValueConverter<NSNumber> {
   }
 }
 
-/// `NSNull`: JSON `null`.
+/// `NSNull`: JSON `null` (an `NSNull?` holds `NSNull()` for it, as YYModel set it).
 final class NullObjectConverter: ValueConverter<NSNull> {
+  override var readsNull: Bool { true }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNull> {
     context.document.isNull(node) ? .value(NSNull()) : .failed(.mismatch)
   }
@@ -87,51 +93,115 @@ final class NullObjectConverter: ValueConverter<NSNull> {
   }
 }
 
-/// The converters of Foundation's reference types, by their Swift counterparts'.
+/// `NSData` and `NSMutableData` as YYModel read them: a string gives its
+/// UTF-8 bytes (a Swift `Data` reads base64); an array of byte values
+/// gives those bytes. Written so as to read back the same: as UTF-8 text
+/// when the bytes are that, else as the array of byte values.
+final class DataObjectConverter<Reference: NSData>: ValueConverter<Reference> {
+  private let reference: (Data) -> Reference
+
+  init(reference: @escaping (Data) -> Reference) { self.reference = reference }
+
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Reference> {
+    let document = context.document
+    switch document.kind(of: node) {
+    case .string:
+      return .value(reference(Data((document.string(node) ?? "").utf8)))
+    case .array:
+      var bytes: [UInt8] = []
+      for element in document.elements(of: node) {
+        guard let byte = document.storedInteger(element).int.flatMap(UInt8.init(exactly:)) else {
+          return .failed(.unconvertible)
+        }
+        bytes.append(byte)
+      }
+      return .value(reference(Data(bytes)))
+    case .null:
+      return .failed(.null)
+    default:
+      return .failed(.mismatch)
+    }
+  }
+
+  /// `Data` in a graph gives its bytes, in the form `decode` reads them.
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    guard let data = FoundationData.bytes(of: value) else { return value }
+    return FoundationData.text(of: data) ?? data.map { Int($0) }
+  }
+
+  override func encode(_ value: Reference, _ context: inout WriteContext) {
+    let data = Data(referencing: value)
+    if let text = FoundationData.text(of: data) { return context.json.write(text) }
+    context.json.beginArray()
+    for byte in data { context.json.write(Int(byte)) }
+    context.json.endArray()
+  }
+
+  override func describe(_ value: Reference, level: Int, _ context: inout WriteContext) -> String {
+    ValueDescription.data(Data(referencing: value))
+  }
+}
+
+/// `Data` or `NSData`, as a Foundation graph or an `NSData` property holds it.
+enum FoundationData {
+  /// The bytes `value` holds when it is `Data` or `NSData`.
+  static func bytes(of value: Any) -> Data? {
+    if let data = value as? Data { return data }
+    return (value as? NSData).map { Data(referencing: $0) }
+  }
+
+  /// The UTF-8 text `value` holds when it is `Data` or `NSData` of valid UTF-8.
+  static func text(of value: Any) -> String? {
+    bytes(of: value).flatMap { String(bytes: $0, encoding: .utf8) }
+  }
+}
+
+/// The converters of Foundation's reference types, by their Swift counterparts'
+/// (each made for its own class: a mutable type's converter makes mutable values).
 enum ReferenceConverters {
   static let factories: [ObjectIdentifier: @Sendable () -> AnyConverter] = [
     ObjectIdentifier(NSString.self): {
-      BridgedConverter(StringConverter(), reference: { $0 as NSString }, value: { $0 as String })
+      BridgedConverter<NSString, String>(StringConverter(), reference: { $0 as NSString }, value: { $0 as String })
     },
     ObjectIdentifier(NSMutableString.self): {
-      BridgedConverter(StringConverter(), reference: { NSMutableString(string: $0) }, value: { $0 as String })
+      BridgedConverter<NSMutableString, String>(
+        StringConverter(), reference: { NSMutableString(string: $0) }, value: { $0 as String })
     },
     ObjectIdentifier(NSNumber.self): { NumberObjectConverter() },
     ObjectIdentifier(NSDecimalNumber.self): {
-      BridgedConverter(DecimalConverter(), reference: { NSDecimalNumber(decimal: $0) }, value: { $0.decimalValue })
+      BridgedConverter<NSDecimalNumber, Decimal>(
+        DecimalConverter(), reference: { NSDecimalNumber(decimal: $0) }, value: { $0.decimalValue })
     },
     ObjectIdentifier(NSArray.self): {
-      BridgedConverter(FoundationArrayConverter(), reference: { NSArray(array: $0) }, value: { Array($0) })
+      BridgedConverter<NSArray, [Any]>(FoundationArrayConverter(), reference: { NSArray(array: $0) }, value: { Array($0) })
     },
     ObjectIdentifier(NSMutableArray.self): {
-      BridgedConverter(FoundationArrayConverter(), reference: { NSMutableArray(array: $0) }, value: { Array($0) })
+      BridgedConverter<NSMutableArray, [Any]>(
+        FoundationArrayConverter(), reference: { NSMutableArray(array: $0) }, value: { Array($0) })
     },
     ObjectIdentifier(NSDictionary.self): {
-      BridgedConverter(FoundationDictionaryConverter(), reference: { NSDictionary(dictionary: $0) }, value: dictionary)
+      BridgedConverter<NSDictionary, [String: Any]>(
+        FoundationDictionaryConverter(), reference: { NSDictionary(dictionary: $0) }, value: { dictionary($0) })
     },
     ObjectIdentifier(NSMutableDictionary.self): {
-      BridgedConverter(
-        FoundationDictionaryConverter(), reference: { NSMutableDictionary(dictionary: $0) }, value: dictionary)
+      BridgedConverter<NSMutableDictionary, [String: Any]>(
+        FoundationDictionaryConverter(), reference: { NSMutableDictionary(dictionary: $0) }, value: { dictionary($0) })
     },
     ObjectIdentifier(NSSet.self): {
-      BridgedConverter(FoundationArrayConverter(), reference: { NSSet(array: $0) }, value: sortedElements)
+      BridgedConverter<NSSet, [Any]>(FoundationArrayConverter(), reference: { NSSet(array: $0) }, value: { sortedElements($0) })
     },
     ObjectIdentifier(NSMutableSet.self): {
-      BridgedConverter(FoundationArrayConverter(), reference: { NSMutableSet(array: $0) }, value: sortedElements)
+      BridgedConverter<NSMutableSet, [Any]>(
+        FoundationArrayConverter(), reference: { NSMutableSet(array: $0) }, value: { sortedElements($0) })
     },
     ObjectIdentifier(NSDate.self): {
-      BridgedConverter(
-        DateConverter(), reference: { $0 as NSDate }, value: { $0 as Date })
+      BridgedConverter<NSDate, Date>(DateConverter(), reference: { $0 as NSDate }, value: { $0 as Date })
     },
     ObjectIdentifier(NSURL.self): {
-      BridgedConverter(KnownConverters.url(), reference: { $0 as NSURL }, value: { $0 as URL })
+      BridgedConverter<NSURL, URL>(KnownConverters.url(), reference: { $0 as NSURL }, value: { $0 as URL })
     },
-    ObjectIdentifier(NSData.self): {
-      BridgedConverter(KnownConverters.data(), reference: { $0 as NSData }, value: { $0 as Data })
-    },
-    ObjectIdentifier(NSMutableData.self): {
-      BridgedConverter(KnownConverters.data(), reference: { NSMutableData(data: $0) }, value: { Data(referencing: $0) })
-    },
+    ObjectIdentifier(NSData.self): { DataObjectConverter<NSData> { $0 as NSData } },
+    ObjectIdentifier(NSMutableData.self): { DataObjectConverter<NSMutableData> { NSMutableData(data: $0) } },
     ObjectIdentifier(NSNull.self): { NullObjectConverter() },
   ]
 

@@ -108,6 +108,11 @@ final class StringConverter: ValueConverter<String> {
     context.document.kind(of: node) != .string
   }
 
+  /// `Data` holding UTF-8 text gives that text, as YYModel read it.
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    FoundationData.text(of: value) ?? value
+  }
+
   override func encode(_ value: String, _ context: inout WriteContext) {
     context.json.write(value)
   }

@@ -12,6 +12,11 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   override var encodingCanFail: Bool { element.encodingCanFail }
 
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    guard let array = value as? [Any] else { return value }
+    return array.map { element.graphValue($0, keys: keys) }
+  }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Collection>
   {

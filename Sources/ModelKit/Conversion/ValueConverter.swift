@@ -51,6 +51,13 @@ class AnyConverter {
     fatalError("abstract")
   }
 
+  /// A value of a Foundation graph (the input of `init(jsonObject:)`) as
+  /// this type reads it where the type gives it a reading its JSON form
+  /// would lose, as YYModel read graphs: `Data` for a `String` (its UTF-8
+  /// text) or an `NSData` (its bytes); otherwise `value` itself. Models,
+  /// optionals and containers hand their parts to their converters.
+  func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any { value }
+
   /// Whether reading `node` (which decodes) takes one of the table's
   /// lenient rules: a conversion strict mode refuses, or a date read from
   /// text. For the decode report only. Default: false.
@@ -116,6 +123,10 @@ class ValueConverter<Value>: AnyConverter {
   /// Whether `fill(_:from:_:)` decodes into the value a field holds rather
   /// than replacing it (nested models). Default: false.
   var fillsExisting: Bool { false }
+
+  /// Whether `null` is a value of the type (`NSNull`), which an optional
+  /// of it holds instead of nil. Default: false.
+  var readsNull: Bool { false }
 
   /// Decodes `node` into `value`, a field's current value; returns why not,
   /// or nil when done. Default: replaces it with `decode`'s result.

@@ -2,8 +2,9 @@ import Foundation
 
 /// Foundation object graphs (`Any`) as JSON, as `JSONSerialization`
 /// accepts them, and what else a Swift graph holds: dates, URLs, data and
-/// UUIDs in their JSON form (per the write options), sets as arrays in a
-/// stable order, raw-value enums as their raw values, models as objects.
+/// UUIDs in their JSON form (per the write options), attributed strings as
+/// their text, sets as arrays in a stable order, raw-value enums as their
+/// raw values, models as objects.
 enum FoundationGraph {
   /// Deeper graphs are refused rather than risk the stack.
   static let maximumDepth = JSONValue.maximumDepth
@@ -46,6 +47,7 @@ enum FoundationGraph {
     case let url as URL: return try known(url, &context)
     case let data as Data: return try known(data, &context)
     case let uuid as UUID: return try known(uuid, &context)
+    case let attributed as NSAttributedString: return .string(attributed.string)
     case let dictionary as [String: Any]:
       var object = JSONObject()
       for (key, element) in dictionary {

@@ -85,7 +85,7 @@ extension Array where Element: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(ModelEntry.graph(jsonObject), options).descending(to: key), options: options)
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(ModelEntry.graph(jsonObject, for: Self.self, at: key, options: options), options).descending(to: key), options: options)
   }
 }
 
@@ -184,7 +184,7 @@ extension Dictionary where Key == String, Value: JSONModel {
   ///   value, `.unsupportedType` for a Foundation value with no JSON form,
   ///   and in strict mode the first element's error, with its path.
   public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
-    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(ModelEntry.graph(jsonObject), options).descending(to: key), options: options)
+    self = try ModelEntry.decodeCollection(Self.self, from: InputDocument(ModelEntry.graph(jsonObject, for: Self.self, at: key, options: options), options).descending(to: key), options: options)
   }
 }
 

@@ -87,7 +87,7 @@ extension JSONModel {
   ///   form (with its path), then as `init(json:at:options:)` with `Data`.
   public init(jsonObject: Any, at key: JSONKey? = nil, options: DecodingOptions = DecodingOptions()) throws {
     self = try ModelEntry.decode(
-      Self.self, from: InputDocument(ModelEntry.graph(jsonObject), options).descending(to: key), options: options)
+      Self.self, from: InputDocument(ModelEntry.graph(jsonObject, for: Self.self, at: key, options: options), options).descending(to: key), options: options)
   }
 
   /// Updates this model in place from UTF-8 JSON text: keys that are present

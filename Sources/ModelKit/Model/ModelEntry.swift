@@ -9,6 +9,24 @@ enum ModelEntry {
     return try FoundationGraph.value(from: graph, in: &context, failure: .unsupportedType)
   }
 
+  /// A Foundation graph given as input for `type` (a model or a collection
+  /// of them, at `key` inside the graph), as JSON: the values there that
+  /// the model's properties read in a way of their own (`Data` for a
+  /// `String`) as they read them first.
+  static func graph(_ graph: Any, for type: Any.Type, at key: JSONKey?, options: DecodingOptions) throws(ModelError)
+    -> JSONValue
+  {
+    guard let converter = try SchemaCache.shared.converter(for: type) else { return try self.graph(graph) }
+    let prepare = { (value: Any) in converter.graphValue(value, keys: options.keyDecoding) }
+    guard let key else { return try self.graph(prepare(graph)) }
+    // An envelope: the value at the first of the key's paths that leads to one.
+    guard let object = graph as? [String: Any],
+      let path = key.candidates.first(where: { GraphPath.value(in: object, at: $0[...]) != nil })
+    else { return try self.graph(graph) }
+    return try self.graph(GraphPath.replacing(in: object, at: path[...], prepare))
+  }
+
+
   static func decode<Model: JSONModel>(
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) -> Model {

@@ -27,6 +27,11 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override var readsModels: Bool { true }
 
+  override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
+    guard let object = value as? [String: Any] else { return value }
+    return schema.graphValue(object, keys: keys)
+  }
+
   override var encodingCanFail: Bool { true }
 
   /// The model's schema.

@@ -27,7 +27,11 @@ final class SchemaBuilder: ConverterBuilding {
   /// The properties of a reflected type. An `@Observable` class's storage
   /// `_name` is the property `name` (its registrar is no property); a
   /// property wrapper's storage `_name` whose wrapper is a struct with a
-  /// stored `wrappedValue` is the property `name`, holding that value.
+  /// stored `wrappedValue` is the property `name`, holding that value; any
+  /// other storage `_name` of a struct or class type that is not a JSON
+  /// value, a model, a container or a raw-value enum is taken for a
+  /// wrapper that keeps its value under another name: the property `name`,
+  /// read and written as the wrapper (through its own `Codable`).
   private static func properties(of info: TypeInfo) -> [Property] {
     let stored = Set(info.fields.map(\.name))
     let observable = stored.contains(observationRegistrar)
@@ -41,13 +45,24 @@ final class SchemaBuilder: ConverterBuilding {
       let wrapper = TypeInfo(of: field.type)
       guard !wrapper.isClass, wrapper.problem == nil,
         let value = wrapper.fields.first(where: { $0.name == "wrappedValue" })
-      else { return Property(name: field.name, field: field) }
+      else {
+        return Property(name: isWrapper(field.type, wrapper) ? declared : field.name, field: field)
+      }
       return Property(
         name: declared,
         field: TypeInfo.Field(
           name: field.name, offset: field.offset + value.offset, type: value.type,
           isVariable: field.isVariable && value.isVariable, isStrong: value.isStrong))
     }
+  }
+
+  /// Whether `type`, the type of a stored `_name` (whose `name` is not
+  /// stored), is a property wrapper: a struct or class that is none of the
+  /// types a property holds JSON in.
+  private static func isWrapper(_ type: any Any.Type, _ info: TypeInfo) -> Bool {
+    KnownConverters.make(for: type) == nil && !(type is any OptionalConvertible.Type)
+      && !(type is any ContainerConvertible.Type) && !(type is any JSONModel.Type)
+      && !(type is any RawRepresentable.Type) && (info.isClass || runtimeMetadataKind(type) == runtimeStructKind)
   }
 
   /// The stored property the `@Observable` macro adds.

@@ -280,4 +280,17 @@ struct DocumentationSnippetTests {
     let profile = try ModelDecoder().decode(SmartProfile.self, from: Data(#"{"nickName": "ada", "age": "36"}"#.utf8))
     #expect(profile == SmartProfile(name: "ada", age: 36))
   }
+
+  @propertyWrapper struct Trimmed: Codable {
+    private var value: String
+    var wrappedValue: String { get { value } set { value = newValue.trimmingCharacters(in: .whitespaces) } }
+    init(wrappedValue: String) { value = wrappedValue.trimmingCharacters(in: .whitespaces) }
+    init(from decoder: any Decoder) throws { self.init(wrappedValue: try decoder.singleValueContainer().decode(String.self)) }
+    func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(value) }
+  }
+  struct Post: JSONModel { @Trimmed var title = "" }
+
+  @Test func polymorphismAndClassModelsWrapperWithItsValueElsewhere() throws {
+    #expect(try Post(json: #"{"title": "  Hi  "}"#).title == "Hi")
+  }
 }

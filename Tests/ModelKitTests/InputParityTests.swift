@@ -9,43 +9,6 @@ import Testing
 /// gives `JSONDecoder`'s value or throws where it throws; leniently, it
 /// gives the same value wherever `JSONDecoder` gives one.
 @Suite struct InputParityTests {
-  /// Any JSON value, read through Codable's containers alone.
-  indirect enum AnyJSON: Codable, Equatable {
-    case array([AnyJSON]), object([String: AnyJSON]), number(Double), string(String), bool(Bool), null
-
-    struct Key: CodingKey {
-      var stringValue: String
-      var intValue: Int? { nil }
-      init(stringValue: String) { self.stringValue = stringValue }
-      init?(intValue: Int) { nil }
-    }
-
-    init(from decoder: any Decoder) throws {
-      if var elements = try? decoder.unkeyedContainer() {
-        var array: [AnyJSON] = []
-        while !elements.isAtEnd { array.append(try elements.decode(AnyJSON.self)) }
-        self = .array(array)
-      } else if let members = try? decoder.container(keyedBy: Key.self) {
-        var object: [String: AnyJSON] = [:]
-        for key in members.allKeys { object[key.stringValue] = try members.decode(AnyJSON.self, forKey: key) }
-        self = .object(object)
-      } else {
-        let value = try decoder.singleValueContainer()
-        if value.decodeNil() {
-          self = .null
-        } else if let flag = try? value.decode(Bool.self) {
-          self = .bool(flag)
-        } else if let number = try? value.decode(Double.self) {
-          self = .number(number)
-        } else {
-          self = .string(try value.decode(String.self))
-        }
-      }
-    }
-
-    func encode(to encoder: any Encoder) throws {}
-  }
-
   static let strict = ModelDecoder(options: DecodingOptions(strict: true))
   static let lenient = ModelDecoder()
 
@@ -73,11 +36,11 @@ import Testing
       let data = Data(try TestData.bytes("JSONTestSuite/test_parsing", name))
       // JSONDecoder rejects one text RFC 8259 allows (`[0e1]`); ModelKit reads every `y_` file.
       if name == "y_number_0e1.json" {
-        #expect((try? JSONDecoder().decode(AnyJSON.self, from: data)) == nil, "JSONDecoder reads 0e1 now")
-        #expect(try Self.strict.decode(AnyJSON.self, from: data) == .array([.number(0)]))
+        #expect((try? JSONDecoder().decode(FoundationJSON.self, from: data)) == nil, "JSONDecoder reads 0e1 now")
+        #expect(try Self.strict.decode(FoundationJSON.self, from: data) == .array([.number(0)]))
         continue
       }
-      if Self.expectParity(AnyJSON.self, data, name) { accepted += 1 }
+      if Self.expectParity(FoundationJSON.self, data, name) { accepted += 1 }
     }
     // The y_ files and the three trailing-comma n_ files JSONDecoder reads, and some i_ files.
     #expect(accepted > 100)
@@ -90,7 +53,7 @@ import Testing
       "{\"a\":1,]", "[1,}", "[{,}]",
     ]
     var read = 0
-    for text in texts where Self.expectParity(AnyJSON.self, Data(text.utf8), text) { read += 1 }
+    for text in texts where Self.expectParity(FoundationJSON.self, Data(text.utf8), text) { read += 1 }
     #expect(read == 8)
     // Generated: a comma before every closing bracket or brace of documents of every shape.
     var generator = FoundationDifferentialTests.Seeded(state: 23)
@@ -105,7 +68,7 @@ import Testing
         }
         withCommas.append(character)
       }
-      Self.expectParity(AnyJSON.self, Data(withCommas.utf8), withCommas)
+      Self.expectParity(FoundationJSON.self, Data(withCommas.utf8), withCommas)
     }
   }
 
@@ -148,9 +111,9 @@ import Testing
         let body = [UInt8](text.data(using: encoding)!)
         for prefix in prefixes {
           let data = Data(prefix + body)
-          if Self.expectParity(AnyJSON.self, data, "\(prefix) + \(text) in \(encoding)") { read += 1 }
+          if Self.expectParity(FoundationJSON.self, data, "\(prefix) + \(text) in \(encoding)") { read += 1 }
           // [UInt8] and String inputs are read as Data is.
-          #expect((try? Self.strict.decode(AnyJSON.self, from: prefix + body)) == (try? Self.strict.decode(AnyJSON.self, from: data)))
+          #expect((try? Self.strict.decode(FoundationJSON.self, from: prefix + body)) == (try? Self.strict.decode(FoundationJSON.self, from: data)))
         }
       }
     }

@@ -1,6 +1,7 @@
 /// A Codable JSON enum, the usual way to decode arbitrary JSON with
-/// Foundation's `JSONDecoder`: the baseline for `JSONValue`.
-enum FoundationJSON: Codable {
+/// Foundation's `JSONDecoder`: the baseline for `JSONValue` in the
+/// benchmark, and any value to compare the coders on in the tests.
+public enum FoundationJSON: Codable, Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -8,7 +9,7 @@ enum FoundationJSON: Codable {
   case array([FoundationJSON])
   case object([String: FoundationJSON])
 
-  init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -25,7 +26,7 @@ enum FoundationJSON: Codable {
     }
   }
 
-  func encode(to encoder: any Encoder) throws {
+  public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     switch self {
     case .null: try container.encodeNil()

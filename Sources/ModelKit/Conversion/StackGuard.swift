@@ -35,6 +35,6 @@ enum StackGuard {
     let here = UInt(modelkit_stack_position())
     let low = UInt(modelkit_thread_stack_low())
     guard low != 0, low < here else { return here > assumedStack }
-    return here > low + reserve
+    return here - low > reserve  // never `low + reserve`, which could wrap in 32 bits
   }
 }

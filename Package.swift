@@ -31,8 +31,11 @@ let package = Package(
     // The shared data's location and Codable models of its documents, for
     // the tests and the benchmark; not part of any product.
     .target(name: "ModelKitFixtures"),
-    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures"]),
-    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures"]),
+    // What the test targets share: the seeded generator, a lock box, and
+    // Swift source read for the layering and availability checks.
+    .target(name: "ModelKitTestSupport", path: "Tests/ModelKitTestSupport"),
+    .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures", "ModelKitTestSupport"]),
+    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitTestSupport"]),
     .testTarget(name: "ModelKitCommandLineTests", dependencies: ["ModelKitCommandLine"]),
     // `modelkit gen`'s inference rules, and its golden files: models the
     // generator wrote for the shared data, compiled here and read back.

@@ -2,6 +2,7 @@ import Foundation
 import ModelKitFixtures
 import ModelKitJSON
 import Testing
+import ModelKitTestSupport
 
 /// Reading a top-level array a window at a time must be indistinguishable
 /// from reading it whole: the same elements at the same offsets, or the same
@@ -79,7 +80,7 @@ struct JSONArrayChunksTests {
 
   @Test("reads generated arrays, valid and damaged, as it reads them whole")
   func generated() {
-    var random = SplitMix(seed: 0x5EED)
+    var random = SeededGenerator(seed: 0x5EED)
     for round in 0..<3_000 {
       var bytes = Array(Self.array(&random, depth: 0).utf8)
       if round % 3 != 0 { Self.damage(&bytes, &random) }
@@ -137,13 +138,13 @@ struct JSONArrayChunksTests {
 
   // MARK: - Generated texts
 
-  static func array(_ random: inout SplitMix, depth: Int) -> String {
+  static func array(_ random: inout SeededGenerator, depth: Int) -> String {
     let count = Int(random.next() % (depth == 0 ? 40 : 5))
     let items = (0..<count).map { _ in space(&random) + value(&random, depth: depth + 1) + space(&random) }
     return "[" + space(&random) + items.joined(separator: ",") + "]"
   }
 
-  static func value(_ random: inout SplitMix, depth: Int) -> String {
+  static func value(_ random: inout SeededGenerator, depth: Int) -> String {
     switch random.next() % (depth > 4 ? 6 : 8) {
     case 0: return ["true", "false", "null"][Int(random.next() % 3)]
     case 1: return String(Int64(bitPattern: random.next()) >> Int64(random.next() % 64))
@@ -158,18 +159,18 @@ struct JSONArrayChunksTests {
     }
   }
 
-  static func string(_ random: inout SplitMix) -> String {
+  static func string(_ random: inout SeededGenerator) -> String {
     let pieces = ["a", "é", "漢", "😀", "\\n", "\\\"", "\\u00e9", "\\ud83d\\ude00", " ", "\\\\", "/"]
     let count = Int(random.next() % 8)
     return "\"" + (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined() + "\""
   }
 
-  static func space(_ random: inout SplitMix) -> String {
+  static func space(_ random: inout SeededGenerator) -> String {
     ["", "", " ", "\n", "\t ", "\r\n  "][Int(random.next() % 6)]
   }
 
   /// Truncates, overwrites or inserts a byte somewhere.
-  static func damage(_ bytes: inout [UInt8], _ random: inout SplitMix) {
+  static func damage(_ bytes: inout [UInt8], _ random: inout SeededGenerator) {
     guard !bytes.isEmpty else { return }
     let index = Int(random.next() % UInt64(bytes.count))
     let noise: [UInt8] = [0x22, 0x5C, 0x2C, 0x5D, 0x7D, 0x00, 0xFF, 0xC3, 0x20, 0x31, 0x2E, 0x65, 0x7B, 0x5B]

@@ -1,6 +1,7 @@
 import Foundation
 import ModelKitJSON
 import Testing
+import ModelKitTestSupport
 
 @Suite("Numbers")
 struct NumberTests {
@@ -71,7 +72,7 @@ struct NumberTests {
   @Test func randomDecimalsMatchTheStandardLibrary() throws {
     // A fixed-seed sweep over 1–19 digit significands and exponents around
     // the fast paths' edges; the standard library's parser is the reference.
-    var generator = SplitMix(seed: 0x5EED)
+    var generator = SeededGenerator(seed: 0x5EED)
     for round in 0..<20_000 {
       let digits = Int.random(in: 1...19, using: &generator)
       var significand = String(Int.random(in: 1...9, using: &generator))
@@ -164,18 +165,5 @@ struct NumberTests {
     #expect(JSONNumber(text: "-1.25E+3")?.double == -1250)
     let float: JSONNumber = 2.5
     #expect(float.double == 2.5)
-  }
-}
-
-/// A small seeded generator, so a failing sweep can be repeated.
-struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ModelKitJSON
 import Testing
+import ModelKitTestSupport
 
 /// The reader's word-at-a-time scans (runs of spaces, runs of non-ASCII
 /// text) against byte-by-byte expectations, at every alignment.
@@ -10,7 +11,7 @@ struct ScanningTests {
   /// reads to the values written between it (and JSONSerialization, the
   /// oracle of what is valid, reads the same text).
   @Test func whiteSpaceRunsOfEveryLengthAreSkipped() throws {
-    var generator = SplitMix(seed: 0x5eed)
+    var generator = SeededGenerator(seed: 0x5eed)
     let blanks: [String] = [" ", "\n", "\r", "\t"]
     for _ in 0..<300 {
       func space() -> String {
@@ -50,7 +51,7 @@ struct ScanningTests {
   /// byte anywhere in such a run is found at its own offset.
   @Test func nonASCIIRunsAreCheckedByteForByte() throws {
     let pieces = ["日", "é", "😀", "a", "本語", "ü", " "]
-    var generator = SplitMix(seed: 42)
+    var generator = SeededGenerator(seed: 42)
     for _ in 0..<200 {
       let text = (0..<Int(generator.next() % 30)).map { _ in pieces[Int(generator.next() % 7)] }.joined()
       #expect(try JSONValue(json: "\"\(text)\"").string == text)

@@ -1,3 +1,5 @@
+import ModelKitTestSupport
+
 /// Finds the uses of APIs newer than the platform floor in Swift source and
 /// tells whether each is guarded: inside a declaration marked
 /// `@available(...)`, an `if #available(...)` block, after a
@@ -85,13 +87,10 @@ struct AvailabilityScanner {
     let conditions: [String]
   }
 
-  let text: [UInt8]
-  /// `text` with comments and the contents of string literals blanked (same length, same lines).
-  let code: [UInt8]
-  /// The contents of the string literals (between their quotes).
-  let strings: [Range<Int>]
-  /// Where regex literals start.
-  let regexLiterals: [Int]
+  /// The source, its comments and strings blanked.
+  let source: SwiftSource
+  var code: [UInt8] { source.code }
+  var regexLiterals: [Int] { source.regexLiterals }
   /// Whether the file imports Foundation.
   let importsFoundation: Bool
 
@@ -100,49 +99,18 @@ struct AvailabilityScanner {
   private(set) var guardedTypes: [(name: String, promise: Promise)] = []
   /// The names of every type this file declares.
   private(set) var declaredTypes: Set<String> = []
-  /// Where each identifier occurs in `code`.
-  private let identifiers: [String: [Int]]
   private var scopes: [(open: Int, close: Int, promise: Promise)] = []
   private var guards: [(from: Int, to: Int, promise: Promise)] = []
   private var conditionLines: [[String]] = []
-  private let lineStarts: [Int]
 
-  init(_ source: String) {
-    text = Array(source.utf8)
-    let bytes = text
-    let blanked = Self.blank(bytes)
-    (code, strings, regexLiterals) = blanked
-    lineStarts = [0] + bytes.indices.filter { bytes[$0] == UInt8(ascii: "\n") }.map { $0 + 1 }
-    var identifiers: [String: [Int]] = [:]
-    var index = 0
-    while index < blanked.code.count {
-      guard Self.isIdentifierByte(blanked.code[index]) else {
-        index += 1
-        continue
-      }
-      var end = index + 1
-      while end < blanked.code.count && Self.isIdentifierByte(blanked.code[end]) { end += 1 }
-      identifiers[String(decoding: blanked.code[index..<end], as: UTF8.self), default: []].append(index)
-      index = end
-    }
-    self.identifiers = identifiers
-    importsFoundation = String(decoding: blanked.code, as: UTF8.self).split(separator: "\n").contains { line in
+  init(_ text: String) {
+    source = SwiftSource(text)
+    importsFoundation = String(decoding: source.code, as: UTF8.self).split(separator: "\n").contains { line in
       let words = line.split(separator: " ")
       return words.count >= 2 && words[words.count - 2] == "import" && words[words.count - 1] == "Foundation"
     }
     findScopes()
     findConditions()
-  }
-
-  /// The 1-based line of `offset`.
-  func line(of offset: Int) -> Int {
-    var low = 0
-    var high = lineStarts.count - 1
-    while low < high {
-      let middle = (low + high + 1) / 2
-      if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
-    }
-    return low + 1
   }
 
   /// The use at `offset`, with what guards it.
@@ -173,7 +141,7 @@ struct AvailabilityScanner {
         }
       }
     }
-    let line = line(of: offset)
+    let line = source.line(of: offset)
     return Use(offset: offset, line: line, promise: promise, conditions: conditionLines[line - 1])
   }
 
@@ -181,16 +149,16 @@ struct AvailabilityScanner {
 
   /// The offsets where the identifier `name` is used (whole, in code).
   func identifierUses(_ name: String) -> [Int] {
-    identifiers[name] ?? []
+    source.identifiers[name] ?? []
   }
 
   /// The offsets where `fragment` (such as `.firstRange(of:`, which must
   /// hold a name) occurs in code, a name in it whole.
   func fragmentUses(_ fragment: String) -> [Int] {
     let bytes = Array(fragment.utf8)
-    guard let nameStart = bytes.firstIndex(where: Self.isIdentifierByte) else { return [] }
+    guard let nameStart = bytes.firstIndex(where: SwiftSource.isIdentifierByte) else { return [] }
     var nameEnd = nameStart
-    while nameEnd < bytes.count && Self.isIdentifierByte(bytes[nameEnd]) { nameEnd += 1 }
+    while nameEnd < bytes.count && SwiftSource.isIdentifierByte(bytes[nameEnd]) { nameEnd += 1 }
     let name = String(decoding: bytes[nameStart..<nameEnd], as: UTF8.self)
     return identifierUses(name).map { $0 - nameStart }.filter { offset in
       offset >= 0 && offset + bytes.count <= code.count && code[offset..<offset + bytes.count].elementsEqual(bytes)
@@ -230,8 +198,8 @@ struct AvailabilityScanner {
     fragmentUses(".contains(\"").filter { offset in
       if let receiver = name(endingAt: offset), declaresCollection(receiver) { return false }
       let contentStart = offset + ".contains(\"".utf8.count
-      guard let literal = strings.first(where: { $0.lowerBound == contentStart }) else { return false }
-      let content = String(decoding: text[literal], as: UTF8.self)
+      guard let literal = source.strings.first(where: { $0.lowerBound == contentStart }) else { return false }
+      let content = String(decoding: source.text[literal], as: UTF8.self)
       let escapes = content.split(separator: "\\", omittingEmptySubsequences: false).count - 1
       return content.count - escapes >= 2
     }
@@ -240,7 +208,7 @@ struct AvailabilityScanner {
   /// The identifier that ends just before `offset`, if any.
   private func name(endingAt offset: Int) -> String? {
     var start = offset
-    while start > 0 && Self.isIdentifierByte(code[start - 1]) { start -= 1 }
+    while start > 0 && SwiftSource.isIdentifierByte(code[start - 1]) { start -= 1 }
     return start < offset ? String(decoding: code[start..<offset], as: UTF8.self) : nil
   }
 
@@ -249,11 +217,6 @@ struct AvailabilityScanner {
     ["\(name): [", "\(name): Set<", "\(name): Array<", "\(name) = ["].contains { declaration in
       !fragmentUses(declaration).isEmpty
     }
-  }
-
-  private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte >= 0x80
   }
 
   // MARK: - Scopes and guards
@@ -364,9 +327,9 @@ struct AvailabilityScanner {
     var index = 0
     while index < statement.count {
       let byte = statement[index]
-      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || isIdentifierByte(byte) {
+      if byte == UInt8(ascii: "@") || byte == UInt8(ascii: "#") || SwiftSource.isIdentifierByte(byte) {
         var end = index + 1
-        while end < statement.count, isIdentifierByte(statement[end]) { end += 1 }
+        while end < statement.count, SwiftSource.isIdentifierByte(statement[end]) { end += 1 }
         if byte != UInt8(ascii: "@") && byte != UInt8(ascii: "#") || end == statement.count
           || statement[end] != UInt8(ascii: "(")
         {
@@ -412,135 +375,6 @@ struct AvailabilityScanner {
       lines.append(stack)
     }
     conditionLines = lines
-  }
-
-  // MARK: - Blanking comments and strings
-
-  /// `text` with comments and string literal contents replaced by spaces,
-  /// interpolations kept as code; the contents' ranges; where regex literals start.
-  private static func blank(_ text: [UInt8]) -> (code: [UInt8], strings: [Range<Int>], regexes: [Int]) {
-    enum Mode {
-      case code(parentheses: Int)
-      case string(hashes: Int, multiline: Bool, contentStart: Int)
-    }
-    var code = text
-    var strings: [Range<Int>] = []
-    var regexes: [Int] = []
-    var stack: [Mode] = [.code(parentheses: 0)]
-    var index = 0
-    func byte(_ at: Int) -> UInt8 { at < text.count ? text[at] : 0 }
-    func blank(_ range: Range<Int>) {
-      for at in range where at < code.count && code[at] != UInt8(ascii: "\n") { code[at] = UInt8(ascii: " ") }
-    }
-    while index < text.count {
-      switch stack[stack.count - 1] {
-      case .code(let parentheses):
-        let current = text[index]
-        if current == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "/") {
-          var end = index
-          while end < text.count && text[end] != UInt8(ascii: "\n") { end += 1 }
-          blank(index..<end)
-          index = end
-        } else if current == UInt8(ascii: "/") && byte(index + 1) == UInt8(ascii: "*") {
-          var depth = 0
-          var end = index
-          repeat {
-            if byte(end) == UInt8(ascii: "/") && byte(end + 1) == UInt8(ascii: "*") {
-              depth += 1
-              end += 2
-            } else if byte(end) == UInt8(ascii: "*") && byte(end + 1) == UInt8(ascii: "/") {
-              depth -= 1
-              end += 2
-            } else {
-              end += 1
-            }
-          } while depth > 0 && end < text.count
-          blank(index..<end)
-          index = end
-        } else if current == UInt8(ascii: "#") || current == UInt8(ascii: "\"") {
-          var quote = index
-          while byte(quote) == UInt8(ascii: "#") { quote += 1 }
-          guard byte(quote) == UInt8(ascii: "\"") else {
-            index = quote + (quote == index ? 1 : 0)
-            continue
-          }
-          let multiline = byte(quote + 1) == UInt8(ascii: "\"") && byte(quote + 2) == UInt8(ascii: "\"")
-          let contentStart = quote + (multiline ? 3 : 1)
-          stack.append(.string(hashes: quote - index, multiline: multiline, contentStart: contentStart))
-          index = contentStart
-        } else if current == UInt8(ascii: "/"), isRegexStart(code, at: index), let end = regexEnd(text, from: index) {
-          regexes.append(index)
-          blank(index + 1..<end)
-          index = end + 1
-        } else if current == UInt8(ascii: "(") {
-          stack[stack.count - 1] = .code(parentheses: parentheses + 1)
-          index += 1
-        } else if current == UInt8(ascii: ")") && parentheses == 0 && stack.count > 1 {
-          stack.removeLast()  // the end of an interpolation
-          index += 1
-        } else {
-          if current == UInt8(ascii: ")") { stack[stack.count - 1] = .code(parentheses: max(0, parentheses - 1)) }
-          index += 1
-        }
-      case .string(let hashes, let multiline, let contentStart):
-        let current = text[index]
-        let delimiter = Array(repeating: UInt8(ascii: "#"), count: hashes)
-        if current == UInt8(ascii: "\\") && text[min(index + 1, text.count)..<min(index + 1 + hashes, text.count)]
-          .elementsEqual(delimiter)
-        {
-          let after = index + 1 + hashes
-          if byte(after) == UInt8(ascii: "(") {
-            blank(index..<after + 1)
-            stack.append(.code(parentheses: 0))
-            index = after + 1
-          } else {
-            blank(index..<after + 1)
-            index = after + 1
-          }
-        } else if current == UInt8(ascii: "\"")
-          && (!multiline || (byte(index + 1) == UInt8(ascii: "\"") && byte(index + 2) == UInt8(ascii: "\"")))
-          && text[min(index + (multiline ? 3 : 1), text.count)..<min(index + (multiline ? 3 : 1) + hashes, text.count)]
-            .elementsEqual(delimiter)
-        {
-          strings.append(contentStart..<index)
-          stack.removeLast()
-          index += (multiline ? 3 : 1) + hashes
-        } else if current == UInt8(ascii: "\n") && !multiline {
-          stack.removeLast()  // not a string after all: leave the rest of the line
-          index += 1
-        } else {
-          blank(index..<index + 1)
-          index += 1
-        }
-      }
-    }
-    return (code, strings, regexes)
-  }
-
-  /// Whether the `/` at `index` starts a regex literal: it follows what
-  /// starts an expression and is followed by what a division never is.
-  private static func isRegexStart(_ code: [UInt8], at index: Int) -> Bool {
-    var before = index - 1
-    while before >= 0 && (code[before] == UInt8(ascii: " ") || code[before] == UInt8(ascii: "\n")) { before -= 1 }
-    let next = index + 1 < code.count ? code[index + 1] : 0
-    guard next > UInt8(ascii: " "), next != UInt8(ascii: "/"), next != UInt8(ascii: "*"), next != UInt8(ascii: "=")
-    else { return false }
-    guard before >= 0 else { return true }
-    return "=(,:[{;".utf8.contains(code[before])
-  }
-
-  /// The closing `/` of a regex literal on the same line, if any.
-  private static func regexEnd(_ text: [UInt8], from start: Int) -> Int? {
-    var index = start + 1
-    while index < text.count && text[index] != UInt8(ascii: "\n") {
-      if text[index] == UInt8(ascii: "\\") {
-        index += 2
-        continue
-      }
-      if text[index] == UInt8(ascii: "/") { return index }
-      index += 1
-    }
-    return nil
   }
 }
 

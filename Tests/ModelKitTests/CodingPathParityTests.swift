@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import Testing
+import ModelKitTestSupport
 
 /// The coding paths the caller's own code sees (a type's `init(from:)` and
 /// `encode(to:)`, a strategy's function) and the errors it throws, as

@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import Testing
+import ModelKitTestSupport
 
 /// The decode report (design section 10): every kind of entry, through
 /// every entry point, with paths, excerpts and targets; nothing without a
@@ -205,7 +206,7 @@ struct DecodeReportTests {
 
   @Test("whatever strict mode rejects, the lenient report lists")
   func agreesWithStrict() throws {
-    var rng = FoundationDifferentialTests.Seeded(state: 21)
+    var rng = SeededGenerator(seed: 21)
     let values = [
       "1", "\"1\"", "1.5", "true", "\"yes\"", "null", "\"<null>\"", "[]", "{}", "\"x\"", "[1, \"2\", null]",
       #"[{"label": 1}, 2]"#, #"{"name": "bad"}"#, #"{"name": 3}"#, "\"2024-05-01\"", "1e400", "-1",
@@ -298,7 +299,7 @@ struct DecodeReportTests {
       var values: [Double]
       var nested: CodableOrder?
     }
-    var rng = FoundationDifferentialTests.Seeded(state: 22)
+    var rng = SeededGenerator(seed: 22)
     let values = ["1", "\"1\"", "1.5", "true", "null", "[]", "{}", "\"x\"", "[1, \"2\", null]", #"{"id": "3"}"#, #"{"id": 3}"#]
     let keys = ["id", "flag", "name", "values", "nested", "other"]
     var rejected = 0

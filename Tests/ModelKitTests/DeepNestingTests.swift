@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import Testing
+import ModelKitTestSupport
 
 private final class DeepNode: JSONModel, Codable {
   var child: DeepNode?

@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import Testing
+import ModelKitTestSupport
 
 /// `ModelDecoder` and `ModelEncoder` against Foundation's coders, in
 /// process, over generated values and documents: Foundation is the oracle.
@@ -8,17 +9,6 @@ import Testing
 @Suite("Differential: the coders against Foundation's")
 struct FoundationDifferentialTests {
   /// A small, seeded generator (SplitMix64).
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1334_9A5B
-      return z ^ (z >> 31)
-    }
-  }
-
   /// Every scalar width at and near its limits.
   struct Scalars: Codable, Equatable {
     var int: Int, int8: Int8, int16: Int16, int32: Int32, int64: Int64
@@ -26,7 +16,7 @@ struct FoundationDifferentialTests {
     var double: Double, float: Float, bool: Bool, string: String
     var date: Date, data: Data, url: URL, uuid: UUID, decimal: Decimal
 
-    static func random(_ rng: inout Seeded) -> Scalars {
+    static func random(_ rng: inout SeededGenerator) -> Scalars {
       func edge<T: FixedWidthInteger>(_ type: T.Type) -> T {
         [T.min, T.max, 0, T.min &+ 1, T.max &- 1, T.random(in: T.min...T.max, using: &rng)].randomElement(using: &rng)!
       }
@@ -60,7 +50,7 @@ struct FoundationDifferentialTests {
     var matrix: [[Double]]
     var userCamelCaseKey: Int?
 
-    static func random(_ rng: inout Seeded, depth: Int = 0) -> Tree {
+    static func random(_ rng: inout SeededGenerator, depth: Int = 0) -> Tree {
       Tree(
         name: ["root", "leaf", "a_b", "URLValue"].randomElement(using: &rng)!,
         scalars: Bool.random(using: &rng) ? Scalars.random(&rng) : nil,
@@ -152,7 +142,7 @@ struct FoundationDifferentialTests {
   }
 
   @Test func encodedBytesEqualJSONEncodersForEveryStrategyAndLayout() throws {
-    var rng = Seeded(state: 1)
+    var rng = SeededGenerator(seed: 1)
     for settings in Settings.all {
       let (foundation, ours) = settings.encoders()
       for _ in 0..<6 {
@@ -169,7 +159,7 @@ struct FoundationDifferentialTests {
   }
 
   @Test func decodedValuesEqualJSONDecodersForEveryStrategy() throws {
-    var rng = Seeded(state: 2)
+    var rng = SeededGenerator(seed: 2)
     for settings in Settings.all where settings.formatting == [.sortedKeys] {
       let (encoder, _) = settings.encoders()
       for strict in [true, false] {
@@ -185,7 +175,7 @@ struct FoundationDifferentialTests {
   }
 
   /// A JSON value of random shape: what a backend may send for any field.
-  static func randomJSON(_ rng: inout Seeded, depth: Int = 0) -> String {
+  static func randomJSON(_ rng: inout SeededGenerator, depth: Int = 0) -> String {
     let scalars = [
       "0", "-1", "1.5", "1e-400", "2e-324", "1e400", "9223372036854775808", "-129", "255", "256", "true", "false",
       "null", "\"\"", "\"12\"", "\"yes\"", "\"2024-05-01T12:00:00Z\"", "\"AQID\"", "\"https://x.y\"",
@@ -205,7 +195,7 @@ struct FoundationDifferentialTests {
   }
 
   /// A `Tree` document with some members replaced by random values.
-  static func mutatedTree(_ rng: inout Seeded, _ encoder: JSONEncoder) throws -> Data {
+  static func mutatedTree(_ rng: inout SeededGenerator, _ encoder: JSONEncoder) throws -> Data {
     guard case .object(var object) = try JSONValue(json: encoder.encode(Tree.random(&rng))) else { return Data() }
     for key in object.keys where Int.random(in: 0...3, using: &rng) == 0 {
       if Bool.random(using: &rng) {
@@ -229,7 +219,7 @@ struct FoundationDifferentialTests {
   }
 
   @Test func strictDecodingGivesJSONDecodersValueOrErrorAndLenientAgreesWhereItSucceeds() throws {
-    var rng = Seeded(state: 3)
+    var rng = SeededGenerator(seed: 3)
     let settings = Settings(formatting: [], dates: 1, data: false, snakeCase: false)
     let (encoder, _) = settings.encoders()
     let (foundation, strict) = settings.decoders(strict: true)
@@ -281,7 +271,7 @@ struct FoundationDifferentialTests {
   }
 
   @Test func keyStrategiesConvertAsFoundationDoes() throws {
-    var rng = Seeded(state: 4)
+    var rng = SeededGenerator(seed: 4)
     let pieces = ["a", "b", "URL", "Id", "_", "__", "1", "x2", "É", "é", "ß", "😀", "ALL", "Caps", "snake_case", ""]
     for _ in 0..<300 {
       let key = (0..<Int.random(in: 1...4, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()

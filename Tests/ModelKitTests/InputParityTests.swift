@@ -2,6 +2,7 @@ import Foundation
 import ModelKit
 import ModelKitFixtures
 import Testing
+import ModelKitTestSupport
 
 /// What `JSONDecoder` reads at the level of the text, with Foundation on
 /// this machine as the oracle: trailing commas, byte-order marks and
@@ -56,7 +57,7 @@ import Testing
     for text in texts where Self.expectParity(FoundationJSON.self, Data(text.utf8), text) { read += 1 }
     #expect(read == 8)
     // Generated: a comma before every closing bracket or brace of documents of every shape.
-    var generator = FoundationDifferentialTests.Seeded(state: 23)
+    var generator = SeededGenerator(seed: 23)
     for _ in 0..<300 {
       let text = Self.randomJSON(&generator, depth: 3)
       var withCommas = ""
@@ -150,7 +151,7 @@ import Testing
       "170141183460469231731687303715884105727.0", "-170141183460469231731687303715884105728",
       "340282366920938463463374607431768211455", "340282366920938463463374607431768211456", "1e38",
     ]
-    var generator = FoundationDifferentialTests.Seeded(state: 7)
+    var generator = SeededGenerator(seed: 7)
     for _ in 0..<400 {
       let magnitude = UInt64.random(in: 0...UInt64.max, using: &generator) >> UInt64.random(in: 0...63, using: &generator)
       let digits = String(magnitude)
@@ -193,7 +194,7 @@ import Testing
   }
 
   /// A random JSON text of objects, arrays, numbers, strings and literals.
-  static func randomJSON(_ generator: inout FoundationDifferentialTests.Seeded, depth: Int) -> String {
+  static func randomJSON(_ generator: inout SeededGenerator, depth: Int) -> String {
     let pick = Int.random(in: 0..<(depth > 0 ? 6 : 4), using: &generator)
     switch pick {
     case 0: return String(Int.random(in: -999...999, using: &generator))

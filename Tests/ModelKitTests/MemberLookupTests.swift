@@ -1,6 +1,7 @@
 import Foundation
 import ModelKit
 import Testing
+import ModelKitTestSupport
 
 /// Finding an object's members by name, against `JSONDecoder`: objects
 /// small enough to scan and large enough for the member index, their keys
@@ -34,7 +35,7 @@ struct MemberLookupTests {
   }
 
   @Test func generatedObjectsFindTheMembersJSONDecoderFinds() throws {
-    var generator = FoundationDifferentialTests.Seeded(state: 0xC0FFEE)
+    var generator = SeededGenerator(seed: 0xC0FFEE)
     let pool = (0..<24).map { "key\($0)" } + ["k\\u0065y1", "café", "key 2", "ключ"]
     for round in 0..<400 {
       let count = Int.random(in: 2...30, using: &generator)
@@ -61,7 +62,7 @@ struct MemberLookupTests {
   /// last one found: members found by looking back, until looking back
   /// has cost enough and the table answers.
   @Test func largeObjectsReadOutOfOrder() throws {
-    var generator = FoundationDifferentialTests.Seeded(state: 0xBAC4)
+    var generator = SeededGenerator(seed: 0xBAC4)
     let count = 3_000
     var keys = (0..<count).map { "member\($0)" }
     keys += ["member7", "member2999", "member0"]  // repeated: the first wins

@@ -2,24 +2,10 @@ import Foundation
 import ModelKit
 import Observation
 import Testing
+import ModelKitTestSupport
 
 // The model layer on the types users write: hooks that validate or count,
 // weak and let properties of classes, nested models with defaults.
-
-/// A value behind a lock, for counting calls from any thread.
-final class Locked<Value>: @unchecked Sendable {
-  // Safe: `value` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) { self.value = value }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
-}
 
 /// Keeps the objects its `didDecode` was given.
 private final class RealCounted: JSONModel {

@@ -167,6 +167,17 @@ enum JSON5Text {
         }
         // No digits, or more than 64 bits: copied as it is, for the reader to reject.
         guard index > digitsStart + 2, !overflow else { return output.append(contentsOf: input[digitsStart..<index]) }
+        // A point with nothing but zeros after it (`0x1F.`, `0x1F.00`) is
+        // the same integer to `JSONDecoder`: its scanner takes the point,
+        // and `strtod` reads a hexadecimal fraction of zero.
+        if peek(index) == UInt8(ascii: ".") {
+          var end = index + 1
+          while peek(end) == UInt8(ascii: "0") { end += 1 }
+          if let next = peek(end), Self.hexValue(next) != nil || next == UInt8(ascii: ".") {
+            return output.append(contentsOf: input[digitsStart..<end])
+          }
+          index = end
+        }
         output.append(contentsOf: String(value).utf8)
         return
       }

@@ -22,6 +22,9 @@ public struct SwiftSource {
   /// Every name the file declares in any way (types, members, locals,
   /// parameters and argument labels): what it may use as its own.
   public private(set) var declared: Set<String> = []
+  /// The type aliases that give an outside type its own name
+  /// (`typealias Name = Outside.Name`).
+  public private(set) var outsideAliases: Set<String> = []
   private let lineStarts: [Int]
 
   /// Reads `source`.
@@ -91,6 +94,11 @@ public struct SwiftSource {
         if Self.typeKeywords.contains(name) || name == "extension" || Self.memberKeywords.contains(name) {
           lastKeyword = name
         }
+        if name == "typealias", let next, tokenIndex + 3 < tokens.count, tokens[tokenIndex + 3].name == next,
+          tokens[tokenIndex + 2].name != next
+        {
+          outsideAliases.insert(next)
+        }
         if let next, Self.typeKeywords.contains(name), !Self.memberKeywords.contains(next), next != "subscript",
           next != "init", next != "override", next != "final", next != "static"
         {
@@ -100,6 +108,13 @@ public struct SwiftSource {
         if let next, Self.memberKeywords.contains(name) {
           declared.insert(next)
           if scopes.last == .body { members.insert(next) }
+        }
+        // `for x in`, `{ a, b in`: the names bound before `in`.
+        if name == "in" { declared.formUnion(namesBound(before: tokens[tokenIndex].offset)) }
+        // `case a, b`: each name after a comma on the line of a `case`.
+        if lastKeyword == "case", scopes.last == .body, precededByComma(tokens[tokenIndex].offset) {
+          declared.insert(name)
+          members.insert(name)
         }
         tokenIndex += 1
       }
@@ -116,12 +131,34 @@ public struct SwiftSource {
         var start = offset
         while start > 0 && Self.isIdentifierByte(code[start - 1]) { start -= 1 }
         if start < offset { declared.insert(String(decoding: code[start..<offset], as: UTF8.self)) }
+      case UInt8(ascii: ";"), UInt8(ascii: "\n") where lastKeyword == "case":
+        lastKeyword = nil
       case UInt8(ascii: ";"):
         lastKeyword = nil
       default:
         break
       }
     }
+  }
+
+  /// The names a `for` or a closure binds before the `in` at `offset`:
+  /// back over names, commas, parentheses, underscores and white space.
+  private func namesBound(before offset: Int) -> [String] {
+    var start = offset
+    while start > 0 {
+      let byte = code[start - 1]
+      guard Self.isIdentifierByte(byte) || " ,()\n\t".utf8.contains(byte) else { break }
+      start -= 1
+    }
+    return String(decoding: code[start..<offset], as: UTF8.self)
+      .split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
+  }
+
+  /// Whether the nearest byte before `offset` (past spaces and a backtick) is a comma.
+  private func precededByComma(_ offset: Int) -> Bool {
+    var index = offset - 1
+    while index >= 0 && (code[index] == UInt8(ascii: " ") || code[index] == UInt8(ascii: "`")) { index -= 1 }
+    return index >= 0 && code[index] == UInt8(ascii: ",")
   }
 
   // MARK: - Blanking comments and strings

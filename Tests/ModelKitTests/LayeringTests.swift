@@ -1,115 +1,129 @@
 import Foundation
+import ModelKitTestSupport
 import Testing
 
-/// The model layer's folders form one direction of flow (design section 1):
-/// a file may use the types of its own folder and of the folders below it,
-/// never those above. A new folder must be placed in `layers` first.
+/// The folders of both modules form one direction of flow (design section
+/// 1): a file may use what its own folder and the folders below it
+/// declare (types at any nesting, members of types and extensions), never
+/// what a folder above declares. A new folder must be placed in its
+/// module's layers first.
 @Suite struct LayeringTests {
-  /// `Sources/ModelKit`'s folders, lowest first.
-  static let layers = [
-    "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable", "Model",
-  ]
+  /// A module's folders, lowest first.
+  struct Module: CustomTestStringConvertible, Sendable {
+    let name: String
+    let layers: [String]
+    /// Files at the module's root, outside every layer.
+    let rootFiles: Set<String>
+    /// The modules below this one, whose names belong to none of its layers.
+    let below: [String]
 
-  static let root = URL(fileURLWithPath: #filePath)
+    var testDescription: String { name }
+  }
+
+  static let engine = Module(
+    name: "ModelKitJSON",
+    layers: ["Support", "Errors", "Tape", "Numbers", "Reader", "Document", "Value", "Writer"],
+    rootFiles: [], below: [])
+  static let model = Module(
+    name: "ModelKit",
+    layers: [
+      "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable", "Model",
+    ],
+    rootFiles: ["Exports.swift"], below: ["ModelKitJSON"])
+  static let modules = [engine, model]
+
+  static let sources = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Sources")
 
-  /// The Swift files of `folder` (recursively), with their text.
-  static func sources(in folder: URL) throws -> [(path: String, text: String)] {
-    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
+  /// The Swift files of `folder` (recursively), with their text, by path relative to `base`.
+  static func files(in folder: URL, relativeTo base: URL) throws -> [(path: String, text: String)] {
+    let urls = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
-    return try files.map { ($0.path, try String(contentsOf: $0, encoding: .utf8)) }.sorted { $0.path < $1.path }
+    return try urls.map { (String($0.path.dropFirst(base.path.count + 1)), try String(contentsOf: $0, encoding: .utf8)) }
+      .sorted { $0.path < $1.path }
   }
 
-  /// `text` without comments and string literals, which name types without using them.
-  static func code(_ text: String) -> String {
-    var code = ""
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
-    while let line = lines.next() {
-      var kept = ""
-      var inString = false
-      var previous: Character = " "
-      for character in line {
-        if !inString && character == "/" && previous == "/" {
-          kept.removeLast()
-          break
-        }
-        if character == "\"" && previous != "\\" { inString.toggle() }
-        if !inString && character != "\"" { kept.append(character) }
-        previous = character
+  /// The files of `module`'s layers.
+  static func layered(_ module: Module) throws -> [LayerCheck.File] {
+    let root = sources.appendingPathComponent(module.name)
+    return try module.layers.enumerated().flatMap { index, layer in
+      try files(in: root.appendingPathComponent(layer), relativeTo: root).map {
+        LayerCheck.File(layer: index, path: $0.path, text: $0.text)
       }
-      code += kept + "\n"
     }
-    return code
   }
 
-  /// The types a file declares at its top level.
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  static func declaredTypes(_ code: String) -> [String] {
-    let pattern = /^(?:@\w+(?:\([^)]*\))?\s+)*(?:(?:public|package|internal|fileprivate|private|final|indirect)\s+)*(?:struct|class|enum|protocol|typealias|actor)\s+([A-Za-z_]\w*)/
-      .anchorsMatchLineEndings()
-    return code.matches(of: pattern).map { String($0.output.1) }
+  /// The sources of the modules below `module`.
+  static func below(_ module: Module) throws -> [SwiftSource] {
+    try module.below.flatMap { name in
+      try files(in: sources.appendingPathComponent(name), relativeTo: sources).map { SwiftSource($0.text) }
+    }
   }
 
-  /// Every identifier in `code`, whole (never part of a longer one).
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  static func identifiers(_ code: String) -> Set<String> {
-    Set(code.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.output) })
-  }
-
-  @Test func everyFileSitsInALayer() throws {
-    let model = Self.root.appendingPathComponent("ModelKit")
-    for (path, _) in try Self.sources(in: model) {
-      let relative = path.dropFirst(model.path.count + 1)
-      let folder = relative.split(separator: "/").first.map(String.init) ?? ""
+  @Test(arguments: modules) func everyFileSitsInALayer(_ module: Module) throws {
+    let root = Self.sources.appendingPathComponent(module.name)
+    let files = try Self.files(in: root, relativeTo: root)
+    #expect(files.count > 10, "the sources were not found at \(root.path)")
+    for (path, _) in files {
+      let folder = path.split(separator: "/").first.map(String.init) ?? ""
       #expect(
-        Self.layers.contains(folder) || relative == "Exports.swift",
-        "\(relative) is in no layer: add its folder to LayeringTests.layers")
+        module.layers.contains(folder) || module.rootFiles.contains(path),
+        "\(module.name)/\(path) is in no layer: add its folder to LayeringTests")
     }
   }
 
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  @Test func noFolderUsesTheTypesOfAFolderAboveIt() throws {
-    let model = Self.root.appendingPathComponent("ModelKit")
-    var files: [(layer: Int, path: String, code: String)] = []
-    for (index, layer) in Self.layers.enumerated() {
-      for (path, text) in try Self.sources(in: model.appendingPathComponent(layer)) {
-        files.append((index, path, Self.code(text)))
-      }
-    }
-    // A name declared in several layers belongs to the lowest.
-    var owner: [String: Int] = [:]
-    for file in files {
-      for name in Self.declaredTypes(file.code) { owner[name] = min(owner[name] ?? .max, file.layer) }
-    }
-    #expect(owner.count > 50, "the declarations were not found")
-    var violations: [String] = []
-    for file in files {
-      for name in Self.identifiers(file.code).sorted() {
-        guard let layer = owner[name], layer > file.layer else { continue }
-        let relative = file.path.dropFirst(model.path.count + 1)
-        violations.append("\(relative) (\(Self.layers[file.layer])) uses \(name) (\(Self.layers[layer]))")
-      }
-    }
+  @Test(arguments: modules) func noFolderUsesWhatAFolderAboveItDeclares(_ module: Module) throws {
+    let files = try Self.layered(module)
+    #expect(files.flatMap(\.source.types).count > 30, "the declarations were not found")
+    let violations = LayerCheck.violations(files, layers: module.layers, below: try Self.below(module))
     #expect(violations.isEmpty, "dependencies that run back up:\n\(violations.joined(separator: "\n"))")
   }
 
+  /// A back-reference planted in the lowest layer of each module, to each
+  /// kind of declaration a higher layer makes, is found; the same names
+  /// used the right way round are not.
+  @Test(arguments: modules) func theCheckFindsABackReferencePlantedInTheModule(_ module: Module) throws {
+    let files = try Self.layered(module)
+    let below = try Self.below(module)
+    #expect(LayerCheck.violations(files, layers: module.layers, below: below).isEmpty)
+    let top = module.layers.count - 1
+    let upper = files.filter { $0.layer == top }
+    // A type, a nested type and an extension member that only the top layer declares.
+    let topTypes = upper.flatMap(\.source.types).filter { name in !files.contains { $0.layer < top && $0.source.declared.contains(name) } }
+    let topMembers = upper.flatMap(\.source.members).filter { name in
+      !LayerCheck.standardNames.contains(name) && !files.contains { $0.layer < top && $0.source.declared.contains(name) }
+        && !below.contains { $0.declared.contains(name) }
+    }
+    let planted = [topTypes.first, topMembers.first].compactMap { $0 }
+    #expect(planted.count == 2, "the top layer of \(module.name) declares no type or member of its own")
+    for name in planted {
+      let plant = LayerCheck.File(layer: 0, path: "\(module.layers[0])/Planted.swift", text: "func planted() { _ = \(name) }\n")
+      let found = LayerCheck.violations(files + [plant], layers: module.layers, below: below)
+      #expect(found.count == 1 && found.first?.contains("uses \(name) (\(module.layers[top]))") == true, "\(found)")
+    }
+    // Nested types and extension members are declarations too.
+    let nested = LayerCheck.File(layer: top, path: "Top.swift", text: "extension Holder { struct Deep {}; func helper() {} }\n")
+    let user = LayerCheck.File(layer: 0, path: "Low.swift", text: "struct Holder { let deep: Deep; func run() { helper() } }\n")
+    let found = LayerCheck.violations([user, nested], layers: module.layers)
+    #expect(found.map { $0.components(separatedBy: " uses ").last ?? "" }.sorted() == ["Deep (\(module.layers[top]))", "helper (\(module.layers[top]))"])
+  }
+
+  @Test func namesInCommentsAndStringsAreNoUses() {
+    let upper = LayerCheck.File(layer: 1, path: "Upper.swift", text: "final class Walker {}\n")
+    let lower = LayerCheck.File(
+      layer: 0, path: "Lower.swift", text: "// Walker\nstruct Lower { let note = \"Walker\"; let raw = #\"Walker\"# }\n")
+    #expect(LayerCheck.violations([upper, lower], layers: ["Low", "High"]).isEmpty)
+    let user = LayerCheck.File(layer: 0, path: "Lower.swift", text: "struct Lower { let walker: Walker }\n")
+    #expect(LayerCheck.violations([upper, user], layers: ["Low", "High"]) == ["Lower.swift:1 (Low) uses Walker (High)"])
+  }
+
   @Test func theFloorKnowsNothingOfFoundationOrModels() throws {
-    for (path, text) in try Self.sources(in: Self.root.appendingPathComponent("ModelKitJSON")) {
-      let code = Self.code(text)
+    let root = Self.sources.appendingPathComponent("ModelKitJSON")
+    for (path, text) in try Self.files(in: root, relativeTo: root) {
+      let code = String(decoding: SwiftSource(text).code, as: UTF8.self)
       #expect(!code.contains("import Foundation"), "\(path) imports Foundation")
       #expect(!code.contains("import ModelKit\n"), "\(path) imports the model layer")
     }
-  }
-
-  @available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
-  @Test func theCheckFindsABackwardReference() {
-    // The checker's own parts, on a made-up pair of files.
-    let upper = Self.code("final class Walker {}\n// mentions Lower\n")
-    #expect(Self.declaredTypes(upper) == ["Walker"])
-    let lower = Self.code("struct Lower { let walker: Walker; let note = \"Walker\" }\n")
-    #expect(Self.identifiers(lower).contains("Walker"))
-    #expect(Self.identifiers("x = SchemaCache.shared").contains("SchemaCache"))
-    #expect(Self.code("let x = \"Walker\" // Walker").contains("Walker") == false)
   }
 }

@@ -158,11 +158,6 @@ extension JSONObject: Hashable {
   }
 }
 
-extension JSONObject: CustomStringConvertible {
-  /// The object as compact JSON text.
-  public var description: String { JSONValue.object(self).jsonString() }
-}
-
 extension JSONObject {
   /// The document and node this object views, when it is an unchanged view.
   package var documentView: (document: JSONDocument, node: JSONDocument.Node)? { storage.view }

@@ -184,8 +184,3 @@ extension JSONValue {
     return elements[index]
   }
 }
-
-extension JSONValue: CustomStringConvertible {
-  /// The value as compact JSON text.
-  public var description: String { jsonString() }
-}

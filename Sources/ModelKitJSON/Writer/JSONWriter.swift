@@ -382,23 +382,3 @@ private struct DigitSink: TextOutputStream {
     buffer.append(bytes)
   }
 }
-
-extension JSONValue {
-  /// The value as UTF-8 JSON text.
-  ///
-  /// - Parameter options: pretty printing, sorted keys, unescaped slashes.
-  /// - Returns: the JSON text.
-  public func jsonBytes(options: JSONWriteOptions = []) -> [UInt8] {
-    var writer = JSONWriter(options: options)
-    writer.write(self)
-    return writer.bytes
-  }
-
-  /// The value as JSON text.
-  ///
-  /// - Parameter options: pretty printing, sorted keys, unescaped slashes.
-  /// - Returns: the JSON text.
-  public func jsonString(options: JSONWriteOptions = []) -> String {
-    String(decoding: jsonBytes(options: options), as: UTF8.self)
-  }
-}

@@ -164,16 +164,12 @@ struct DecodeReportTests {
 
   @Test("a handler sees each entry while decoding, and the report keeps none")
   func handler() throws {
-    final class Seen: @unchecked Sendable {
-      let lock = NSLock()
-      var paths: [String] = []
-    }
-    let seen = Seen()
-    let report = DecodeReport { entry in seen.lock.withLock { seen.paths.append(entry.path) } }
+    let seen = Locked<[String]>([])
+    let report = DecodeReport { entry in seen.withLock { $0.append(entry.path) } }
     let decoder = ModelDecoder()
     decoder.options.report = report
     _ = try decoder.decode(ReportedUser.self, from: Data(#"{"id": "1", "q": 0}"#.utf8))
-    #expect(seen.paths == ["$.id", "$.q"])
+    #expect(seen.withLock { $0 } == ["$.id", "$.q"])
     #expect(report.entries.isEmpty)
   }
 

@@ -27,7 +27,8 @@ import Testing
   static let model = Module(
     name: "ModelKit",
     layers: [
-      "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable", "Model",
+      "Support", "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable",
+      "Model",
     ],
     rootFiles: ["Exports.swift"], below: ["ModelKitJSON"])
   static let modules = [engine, model]

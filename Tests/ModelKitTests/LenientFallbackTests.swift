@@ -173,31 +173,22 @@ struct LenientFallbackTests {
 
     let lenient = #"{"width": "640", "count": "1", "extra": true}"#
     let second = DecodeReport()
-    final class Handed: @unchecked Sendable {
-      let lock = NSLock()
-      var kinds: [DecodeReport.Entry.Kind] = []
-    }
-    let handed = Handed()
-    let streaming = DecodeReport { entry in handed.lock.withLock { handed.kinds.append(entry.kind) } }
+    let handed = Locked<[DecodeReport.Entry.Kind]>([])
+    let streaming = DecodeReport { entry in handed.withLock { $0.append(entry.kind) } }
     #expect(try ModelDecoder(options: DecodingOptions(report: second)).decode(Tagged.self, from: lenient).count == 1)
     #expect(second.entries.map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.converted, .converted, .unknownKey])
     _ = try ModelDecoder(options: DecodingOptions(report: streaming)).decode(Tagged.self, from: lenient)
-    #expect(handed.kinds.sorted { $0.rawValue < $1.rawValue } == [.converted, .converted, .unknownKey])
+    #expect(handed.withLock { $0 }.sorted { $0.rawValue < $1.rawValue } == [.converted, .converted, .unknownKey])
   }
 
   /// Counts its hooks' calls (one decode at a time reads it).
-  final class HookCounter: @unchecked Sendable {
-    let lock = NSLock()
-    var calls = 0
-    func count() { lock.withLock { calls += 1 } }
-  }
-  static let hookCalls = HookCounter()
+  static let hookCalls = Locked(0)
 
   struct HookedModel: JSONModel, Codable, Equatable {
     var count = 0
     var tags: [String] = []
     mutating func willDecode(from json: JSONObject) throws -> JSONObject? {
-      LenientFallbackTests.hookCalls.count()
+      LenientFallbackTests.hookCalls.withLock { $0 += 1 }
       return nil
     }
   }
@@ -207,10 +198,10 @@ struct LenientFallbackTests {
   @Test func modelsAreReadInOnePassAsTheirEntryPointsReadThem() throws {
     let messy = #"{"count": "12", "tags": ["a", 1, null]}"#
     let expected = try HookedModel(json: messy)
-    let before = Self.hookCalls.lock.withLock { Self.hookCalls.calls }
+    let before = Self.hookCalls.withLock { $0 }
     #expect(try ModelDecoder().decode(HookedModel.self, from: messy) == expected)
     #expect(try ModelDecoder().decode([HookedModel].self, from: "[\(messy)]") == [expected])
-    #expect(Self.hookCalls.lock.withLock { Self.hookCalls.calls } - before == 2)
+    #expect(Self.hookCalls.withLock { $0 } - before == 2)
   }
 
   /// A custom date strategy's function is the caller's code: its own

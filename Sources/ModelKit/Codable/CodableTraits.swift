@@ -2,7 +2,7 @@ import Foundation
 
 /// What the bridge needs to know of a Codable type, found once per process:
 /// a conformance check costs microseconds, too much for every call.
-final class CodableTraits: @unchecked Sendable {
+final class CodableTraits: Sendable {
   /// One type's traits: a class, so that the decoders' copies of an entry
   /// cost one retain (immutable once made, so shared across threads).
   final class Traits: @unchecked Sendable {
@@ -24,19 +24,17 @@ final class CodableTraits: @unchecked Sendable {
     }
   }
 
-  // Safe: `traits` is only touched while holding `lock`.
   static let shared = CodableTraits()
-  private let lock = NSLock()
-  private var traits: [ObjectIdentifier: Traits] = [:]
+  private let traits = Locked<[ObjectIdentifier: Traits]>([:])
 
   /// The traits of `type`, made once: a type's traits are never replaced
   /// (callers may hold them unowned).
   func traits<Value>(of type: Value.Type) -> Traits {
     let identifier = ObjectIdentifier(type)
-    if let known = lock.withLock({ traits[identifier] }) { return known }
+    if let known = traits.withLock({ $0[identifier] }) { return known }
     // Outside the lock: `keyMapping` is the type's own code.
     let made = Traits(of: type)
-    return lock.withLock {
+    return traits.withLock { traits in
       if let first = traits[identifier] { return first }
       traits[identifier] = made
       return made

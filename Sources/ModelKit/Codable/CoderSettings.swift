@@ -4,25 +4,19 @@ import Foundation
 /// `ModelEncoder` can be shared across threads as Foundation's coders can.
 /// The settings are kept as an immutable snapshot, replaced on change: a
 /// call takes the current one once, when it starts, without copying it.
-final class CoderSettings<Settings: Sendable>: @unchecked Sendable {
+final class CoderSettings<Settings: Sendable>: Sendable {
   /// One version of the settings.
   final class Snapshot: Sendable {
     let settings: Settings
     init(_ settings: Settings) { self.settings = settings }
   }
 
-  // Safe: `snapshot` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var snapshot: Snapshot
+  private let snapshot: Locked<Snapshot>
 
-  init(_ settings: Settings) { snapshot = Snapshot(settings) }
+  init(_ settings: Settings) { snapshot = Locked(Snapshot(settings)) }
 
   /// The settings now.
-  var current: Snapshot {
-    lock.lock()
-    defer { lock.unlock() }
-    return snapshot
-  }
+  var current: Snapshot { snapshot.withLock { $0 } }
 
   /// One setting, read from the current snapshot or changed in a new one.
   subscript<Value>(_ setting: WritableKeyPath<Settings, Value>) -> Value {
@@ -32,10 +26,10 @@ final class CoderSettings<Settings: Sendable>: @unchecked Sendable {
 
   /// Changes the settings.
   func update(_ change: (inout Settings) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    var settings = snapshot.settings
-    change(&settings)
-    snapshot = Snapshot(settings)
+    snapshot.withLock { snapshot in
+      var settings = snapshot.settings
+      change(&settings)
+      snapshot = Snapshot(settings)
+    }
   }
 }

@@ -39,15 +39,10 @@ final class ConverterCache {
 
   /// The entries the calls so far have made, which a call starts from:
   /// a copy taken under the lock once per call, so that lookups take none.
-  private final class Known: @unchecked Sendable {
-    // Guarded by `lock`.
-    let lock = NSLock()
-    var entries: [ObjectIdentifier: Entry] = [:]
-  }
-  private static let known = Known()
+  private static let known = Locked<[ObjectIdentifier: Entry]>([:])
 
   init() {
-    entries = Self.known.lock.withLock { Self.known.entries }
+    entries = Self.known.withLock { $0 }
   }
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
@@ -60,7 +55,7 @@ final class ConverterCache {
       let converter = try SchemaCache.shared.converter(for: type, allowingDecodable: false)
       entry = Entry(converter: converter, traits: converter == nil ? CodableTraits.shared.traits(of: type) : nil)
       entries[identifier] = entry
-      Self.known.lock.withLock { Self.known.entries[identifier] = entry }
+      Self.known.withLock { $0[identifier] = entry }
     }
     recent.remember(entry, for: identifier)
     return entry

@@ -191,14 +191,12 @@ final class EncodingStream {
 
   /// The plans of every type seen so far, for all calls: a plan depends on
   /// the type only.
-  private final class PlanCache: @unchecked Sendable {
-    // Safe: `plans` is only touched while holding `lock`.
-    private let lock = NSLock()
-    private var plans: [ObjectIdentifier: Plan] = [:]
+  private final class PlanCache: Sendable {
+    private let plans = Locked<[ObjectIdentifier: Plan]>([:])
 
     func plan<Value>(for type: Value.Type, call: EncodeCall) throws(ModelError) -> Plan {
       let identifier = ObjectIdentifier(type)
-      if let plan = lock.withLock({ plans[identifier] }) { return plan }
+      if let plan = plans.withLock({ $0[identifier] }) { return plan }
       let plan: Plan
       if let converter = try call.converters.converter(for: Value.self) {
         plan = .converter(converter)
@@ -211,7 +209,7 @@ final class EncodingStream {
       } else {
         plan = .own(mapping: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
       }
-      lock.withLock { plans[identifier] = plan }
+      plans.withLock { $0[identifier] = plan }
       return plan
     }
   }

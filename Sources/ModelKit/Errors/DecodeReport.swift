@@ -102,12 +102,11 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
   }
 
   /// The entries of a collecting report, behind a lock.
-  private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var entries: [Entry] = []
-    var all: [Entry] { lock.withLock { entries } }
-    func append(_ more: [Entry]) { lock.withLock { entries += more } }
-    func removeAll() { lock.withLock { entries.removeAll() } }
+  private final class Collected: Sendable {
+    private let entries = Locked<[Entry]>([])
+    var all: [Entry] { entries.withLock { $0 } }
+    func append(_ more: [Entry]) { entries.withLock { $0 += more } }
+    func removeAll() { entries.withLock { $0.removeAll() } }
   }
 
   /// A report that collects the entries of every decode it is given to.

@@ -187,17 +187,15 @@ public struct TypeInfo: Sendable {
 }
 
 /// The process-wide cache of reflected types.
-final class TypeInfoCache: @unchecked Sendable {
-  // Safe: every access to `entries` holds `lock`.
+final class TypeInfoCache: Sendable {
   static let shared = TypeInfoCache()
-  private let lock = NSLock()
-  private var entries: [ObjectIdentifier: TypeInfo] = [:]
+  private let entries = Locked<[ObjectIdentifier: TypeInfo]>([:])
 
   func value(for type: any Any.Type) -> TypeInfo? {
-    lock.withLock { entries[ObjectIdentifier(type)] }
+    entries.withLock { $0[ObjectIdentifier(type)] }
   }
 
   func store(_ info: TypeInfo, for type: any Any.Type) {
-    lock.withLock { entries[ObjectIdentifier(type)] = info }
+    entries.withLock { $0[ObjectIdentifier(type)] = info }
   }
 }

@@ -1,0 +1,54 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// State shared across threads behind a lock: the package's one lock
+/// type, for its process-wide caches, a coder's settings and spare items,
+/// and a collecting report. The state is reached only inside `withLock`,
+/// which must not be called again from inside its own body.
+final class Locked<State>: @unchecked Sendable {
+  // Safe: `state` is only touched while `mutex` is held, and `withLock` is
+  // never entered again from its own body (so no two accesses overlap,
+  // which is why the compiler's dynamic exclusivity check is off for it).
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @exclusivity(unchecked) private var state: State
+
+  /// `state` behind a lock; a `recursive` one may be taken again by the
+  /// thread that holds it (see `whileLocked`).
+  init(_ state: State, recursive: Bool = false) {
+    self.state = state
+    mutex = .allocate(capacity: 1)
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_NORMAL))
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+  }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+  }
+
+  /// Runs `body` on the state, holding the lock.
+  @inline(__always)
+  func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state)
+  }
+
+  /// Runs `body` holding a recursive lock without handing it the state,
+  /// which it reaches through `withLock` as often as it needs: for work that
+  /// must be done once, by one thread, and may call back in (a schema's
+  /// build reads other types' schemas).
+  func whileLocked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
+}

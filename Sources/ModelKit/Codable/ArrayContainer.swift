@@ -39,7 +39,10 @@ struct ArrayContainer: UnkeyedDecodingContainer {
 
   /// Leniently, past the end is a missing value (the type's empty value),
   /// as a missing key is in a keyed container.
-  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+  mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeNext(type) }
+
+  /// `decode(_:)`'s body, for the overloads that name a type.
+  mutating func decodeNext<T: Decodable>(_ type: T.Type) throws -> T {
     let key = AnyKey(index: currentIndex)
     if upcoming == nil && !decoder.call.options.strict {
       currentIndex += 1

@@ -10,7 +10,7 @@ struct CodableBridge: CodableReading, CodableWriting {
   {
     let decoder = DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: NoKey())
     do {
-      return .value(try decoder.decode(Value.self, from: node, key: NoKey()))
+      return .natural(try decoder.decode(Value.self, from: node, key: NoKey()))
     } catch {
       if context.options.strict { throw .decoding(error, of: Value.self, at: context.path) }
       return .failed(.unconvertible)
@@ -21,7 +21,7 @@ struct CodableBridge: CodableReading, CodableWriting {
     throws(ModelError) -> Converted<Value>
   {
     do {
-      return .value(try read(DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: NoKey())))
+      return .natural(try read(DocumentDecoder(call: DecodeCall(context), node: node, parent: nil, key: NoKey())))
     } catch {
       if context.options.strict { throw .decoding(error, of: Value.self, at: context.path) }
       return .failed(.unconvertible)

@@ -249,7 +249,8 @@ final class DocumentDecoder: Decoder {
       return nil
     }
     call.read.path = path
-    guard let inner = call.read.embeddedJSON(node, kind: kind, target: TypeNames.name(of: type)) else { return nil }
+    guard let inner = call.read.embeddedJSON(node, kind: kind) else { return nil }
+    call.read.note(.converted, node, target: TypeNames.name(of: type))
     return DocumentDecoder(
       call: DecodeCall(inner, converters: call.converters), node: inner.document.root, parent: nil, key: NoKey(),
       mapping: mapping, onMismatch: onMismatch, keysAsTheyAre: keysAsTheyAre)
@@ -383,8 +384,10 @@ final class DocumentDecoder: Decoder {
         throw (startsAtPath ? error : error.below(path())).foundationDecodingError
       }
       switch converted {
-      case .value(let value):
-        if reporting, converter.isConversion(node, call.read) {
+      case .natural(let value):
+        return value
+      case .converted(let value):
+        if reporting {
           call.read.path = path()
           call.read.note(.converted, node, target: converter.typeName)
         }
@@ -410,7 +413,8 @@ final class DocumentDecoder: Decoder {
       throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
     }
     note(.emptySubstituted, node, key: key, target: converter.typeName)
-    return try emptyValue(Value.self, key: key)
+    if let empty = converter.emptyValue { return empty }
+    return try Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key))
   }
 
   /// `Value`, known to be the collection type `Collection`, decoded element by element.
@@ -427,12 +431,5 @@ final class DocumentDecoder: Decoder {
     unsafeBitCast(try Dictionary.decodeEveryMember(node, in: decoder), to: Value.self)
   }
 
-  /// The natural empty value of a type ModelKit converts: 0, false, "",
-  /// nil, empty collections; a model or other type decoded from nothing.
-  private func emptyValue<Value: Decodable, Key: CodingKey>(_ type: Value.Type, key: Key) throws -> Value {
-    if let empty = EmptyValues.value(of: Value.self) { return empty }
-    if let model = Value.self as? any JSONModel.Type, let value = model.init() as? Value { return value }
-    return try Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key))
-  }
 
 }

@@ -126,7 +126,8 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     return try decodeConvertedIfPresent(Double.self, node: node, forKey: key)
   }
 
-  private func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+  /// The generic path, for conversions, missing values and errors.
+  func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let node = node(for: key)
     if node == nil && decoder.call.options.strict {
       throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError

@@ -38,7 +38,7 @@ struct ValueContainer: SingleValueDecodingContainer {
   }
 
   /// The generic path, for conversions, missing values and errors.
-  private func converted<T: Decodable>(_ type: T.Type) throws -> T {
+  func converted<T: Decodable>(_ type: T.Type) throws -> T {
     try decoder.decode(T.self, from: decoder.node, key: NoKey(), onMismatch: decoder.onMismatch)
   }
 }

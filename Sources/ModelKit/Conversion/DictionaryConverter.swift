@@ -15,6 +15,8 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     return object.mapValues { value.graphValue($0, keys: keys) }
   }
 
+  override var emptyValue: [String: Value]? { [:] }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<[String: Value]>
   {
@@ -55,7 +57,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
         if firstWins { dropped.insert(key) }
       }
     }
-    return .value(unsafeBitCast(result, to: [String: Value].self))
+    return .natural(unsafeBitCast(result, to: [String: Value].self))
   }
 
   override func encode(_ dictionary: [String: Value], _ context: inout WriteContext) throws(ModelError) {

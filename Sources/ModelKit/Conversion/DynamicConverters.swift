@@ -3,8 +3,10 @@ import Foundation
 /// `JSONValue`: anything, stored as it is (`null` included).
 final class JSONValueConverter: ValueConverter<JSONValue> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONValue> {
-    .value(context.value(of: node))
+    .natural(context.value(of: node))
   }
+
+  override var emptyValue: JSONValue? { .null }
 
   override func encode(_ value: JSONValue, _ context: inout WriteContext) {
     context.json.write(value)
@@ -17,7 +19,7 @@ final class JSONObjectConverter: ValueConverter<JSONObject> {
     guard let object = context.value(of: node).object else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
-    return .value(object)
+    return .natural(object)
   }
 
   override func encode(_ value: JSONObject, _ context: inout WriteContext) {
@@ -53,7 +55,7 @@ final class FoundationValueConverter: ValueConverter<Any> {
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Any> {
     if context.document.isNull(node) { return .failed(.null) }
-    return .value(context.document.value(of: node).jsonObject())
+    return .natural(context.document.value(of: node).jsonObject())
   }
 
   override func encode(_ value: Any, _ context: inout WriteContext) throws(ModelError) {
@@ -69,7 +71,7 @@ final class FoundationDictionaryConverter: ValueConverter<[String: Any]> {
     guard let dictionary = context.document.value(of: node).object?.foundationDictionary else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
-    return .value(dictionary)
+    return .natural(dictionary)
   }
 
   override func encode(_ value: [String: Any], _ context: inout WriteContext) throws(ModelError) {
@@ -86,7 +88,7 @@ final class FoundationArrayConverter: ValueConverter<[Any]> {
     else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
-    return .value(array)
+    return .natural(array)
   }
 
   override func encode(_ value: [Any], _ context: inout WriteContext) throws(ModelError) {

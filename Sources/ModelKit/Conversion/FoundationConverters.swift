@@ -9,25 +9,15 @@ final class DateConverter: ValueConverter<Date> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError) -> Converted<Date> {
     guard let strategy = context.strategies?.dates else { return byTable(node, context, numbers: true) }
     let read = try byStrategy(strategy, node, &context)
-    guard case .failed(let failure) = read, !context.options.strict, failure != .null else { return read }
+    guard case .failed(let failure) = read, failure != .null else { return read }
     // Leniently, what the strategy rejects: the table's date strings, and
     // numbers where the strategy reads none.
-    let table = byTable(node, context, numbers: !strategy.readsNumbers)
-    if case .value = table { return table }
-    return read
-  }
-
-  /// Without a strategy, a date read from text; with one, what the
-  /// strategy itself does not read (text for a numeric one, and so on).
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    let kind = context.document.kind(of: node)
-    guard let strategy = context.strategies?.dates else { return kind == .string }
-    switch strategy {
-    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return kind != .number
-    case .iso8601:
-      return kind != .string || DateText.parseInternetDateTime(context.document.string(node) ?? "") == nil
-    default: return false  // formatted and custom strategies read what they read
-    }
+    return context.lenient(
+      {
+        let table = byTable(node, context, numbers: !strategy.readsNumbers)
+        if case .failed = table { return read }
+        return table.asConversion
+      }, else: read)
   }
 
   /// The strategy's reading of `node`, as `JSONDecoder` reads it.
@@ -35,10 +25,7 @@ final class DateConverter: ValueConverter<Date> {
     _ strategy: JSONDecoder.DateDecodingStrategy, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Date> {
     func number(_ make: (Double) -> Date) -> Converted<Date> {
-      switch context.double(node) {
-      case .value(let seconds): return .value(make(seconds))
-      case .failed(let failure): return .failed(failure)
-      }
+      context.double(node).mapped(make)
     }
     switch strategy {
     case .deferredToDate: return number(Date.init(timeIntervalSinceReferenceDate:))
@@ -46,8 +33,7 @@ final class DateConverter: ValueConverter<Date> {
     case .millisecondsSince1970: return number { Date(timeIntervalSince1970: $0 / 1000) }
     case .iso8601:
       guard context.document.kind(of: node) == .string else { return context.document.isNull(node) ? .failed(.null) : .failed(.mismatch) }
-      return DateText.parseInternetDateTime(context.document.string(node) ?? "").map(Converted.value)
-        ?? .failed(.unconvertible)
+      return .natural(DateText.parseInternetDateTime(context.document.string(node) ?? ""), orElse: .unconvertible)
     case .custom(let read):
       return try context.codable.decode(at: node, in: &context, by: read)
     #if canImport(Darwin)
@@ -60,7 +46,8 @@ final class DateConverter: ValueConverter<Date> {
     }
   }
 
-  /// The table's reading; `numbers: false` reads strings only.
+  /// The table's reading (dates from text are a lenient rule); `numbers:
+  /// false` reads strings only.
   private func byTable(_ node: JSONDocument.Node, _ context: ReadContext, numbers: Bool) -> Converted<Date> {
     let dates = context.options.dateDecoding
     switch context.document.kind(of: node) {
@@ -68,15 +55,15 @@ final class DateConverter: ValueConverter<Date> {
       guard numbers else { return .failed(.mismatch) }
       guard let number = context.document.double(node) else { return .failed(.outOfRange) }
       switch dates.numbers {
-      case .secondsSince1970: return .value(Date(timeIntervalSince1970: number))
-      case .millisecondsSince1970: return .value(Date(timeIntervalSince1970: number / 1000))
+      case .secondsSince1970: return .natural(Date(timeIntervalSince1970: number))
+      case .millisecondsSince1970: return .natural(Date(timeIntervalSince1970: number / 1000))
       case .none: return .failed(.mismatch)
       }
     case .string:
       switch context.trimmedString(node) {
-      case .value(let text):
+      case .natural(let text), .converted(let text):
         guard dates.parsesStrings else { return .failed(.mismatch) }
-        return DateText.parse(text).map(Converted.value) ?? .failed(.unconvertible)
+        return .converted(DateText.parse(text), orElse: .unconvertible)
       case .failed(let failure):
         return .failed(failure)
       }
@@ -86,6 +73,9 @@ final class DateConverter: ValueConverter<Date> {
       return .failed(.mismatch)
     }
   }
+
+  /// What `Date(from:)` makes of nothing: the reference date.
+  override var emptyValue: Date? { Date(timeIntervalSinceReferenceDate: 0) }
 
   /// NaN and infinite dates have no JSON form: left out, as non-finite
   /// numbers are (a strategy decides for itself).
@@ -148,14 +138,11 @@ final class DataConverter: ValueConverter<Data> {
     case nil, .base64?:
       let text: Converted<String>
       if context.strategies != nil && context.options.strict, let exact = context.document.string(node) {
-        text = .value(exact)
+        text = .natural(exact)
       } else {
         text = context.trimmedString(node)
       }
-      switch text {
-      case .value(let base64): return Data(base64Encoded: base64).map(Converted.value) ?? .failed(.unconvertible)
-      case .failed(let failure): return .failed(failure)
-      }
+      return text.mapped { Data(base64Encoded: $0) }
     case .deferredToData?:
       return try context.codable.decode(at: node, in: &context) { try Data(from: $0) }
     case .custom(let read)?:
@@ -204,20 +191,9 @@ final class TextConverter<Value>: ValueConverter<Value> {
   }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Value> {
-    switch context.trimmedString(node) {
-    case .value(let text):
-      if emptyIsNull && text.isEmpty { return context.options.strict ? .failed(.unconvertible) : .failed(.null) }
-      return parse(text).map(Converted.value) ?? .failed(.unconvertible)
-    case .failed(let failure):
-      return .failed(failure)
-    }
-  }
-
-  /// A string read as null: empty (for `URL`), or a null word.
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    guard case .string = context.document.kind(of: node) else { return false }
-    let text = String(decoding: LenientText.trimmedUTF8(context.document.string(node) ?? ""), as: UTF8.self)
-    return (emptyIsNull && text.isEmpty) || LenientText.isNullWord(text)
+    let text = context.trimmedString(node)
+    if emptyIsNull, case .natural("") = text { return context.lenient({ .failed(.null) }, else: .failed(.unconvertible)) }
+    return text.mapped(parse)
   }
 
   override func encode(_ value: Value, _ context: inout WriteContext) {
@@ -237,26 +213,13 @@ final class DecimalConverter: ValueConverter<Decimal> {
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Decimal> {
     // JSON5's `Infinity` and `NaN`, which `JSONDecoder` reads as `Decimal.nan`.
-    if context.json5NonFinite(node) != nil { return .value(.nan) }
-    switch context.decimalText(node) {
-    case .value(let text):
-      guard let decimal = Decimal(string: text, locale: Self.posix), decimal.isFinite else { return .failed(.outOfRange) }
-      return .value(decimal)
-    case .failed(let failure):
-      return .failed(failure)
+    if context.json5NonFinite(node) != nil { return .natural(.nan) }
+    return context.decimalText(node).mapped(failing: .outOfRange) { text in
+      Decimal(string: text, locale: Self.posix).flatMap { $0.isFinite ? $0 : nil }
     }
   }
 
-  /// Anything but a number or a numeric string.
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    switch context.document.kind(of: node) {
-    case .number: return false
-    case .string:
-      if case .number = LenientText.meaning(of: context.document.string(node) ?? "") { return false }
-      return true
-    default: return true
-    }
-  }
+  override var emptyValue: Decimal? { 0 }
 
   override func isOmitted(_ value: Decimal) -> Bool { !value.isFinite }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The converters for concrete types ModelKit knows by name.
 enum KnownConverters {
-  private static let factories: [ObjectIdentifier: @Sendable () -> AnyConverter] = [
+  private static let factories: [ObjectIdentifier: @Sendable () -> AnyConverter] = withWideIntegers([
     ObjectIdentifier(Int.self): { IntConverter() },
     ObjectIdentifier(Int8.self): { IntegerConverter<Int8>() },
     ObjectIdentifier(Int16.self): { IntegerConverter<Int16>() },
@@ -13,7 +13,7 @@ enum KnownConverters {
     ObjectIdentifier(UInt16.self): { IntegerConverter<UInt16>() },
     ObjectIdentifier(UInt32.self): { IntegerConverter<UInt32>() },
     ObjectIdentifier(UInt64.self): { IntegerConverter<UInt64>() },
-    ObjectIdentifier(Double.self): { FloatingConverter<Double>() },
+    ObjectIdentifier(Double.self): { DoubleConverter() },
     ObjectIdentifier(Float.self): { FloatingConverter<Float>() },
     ObjectIdentifier(Bool.self): { BoolConverter() },
     ObjectIdentifier(String.self): { StringConverter() },
@@ -28,7 +28,18 @@ enum KnownConverters {
     ObjectIdentifier(Any.self): { FoundationValueConverter() },
     ObjectIdentifier([String: Any].self): { FoundationDictionaryConverter() },
     ObjectIdentifier([Any].self): { FoundationArrayConverter() },
-  ]
+  ])
+
+  /// `factories` with the 128-bit integers where the platform has them.
+  private static func withWideIntegers(_ factories: [ObjectIdentifier: @Sendable () -> AnyConverter])
+    -> [ObjectIdentifier: @Sendable () -> AnyConverter]
+  {
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else { return factories }
+    return factories.merging([
+      ObjectIdentifier(Int128.self): { IntegerConverter<Int128>() },
+      ObjectIdentifier(UInt128.self): { IntegerConverter<UInt128>() },
+    ]) { own, _ in own }
+  }
 
   /// A new converter for `type`, or nil when it is not one of the known types.
   static func make(for type: any Any.Type) -> AnyConverter? {

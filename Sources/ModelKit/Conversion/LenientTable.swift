@@ -3,80 +3,100 @@ import ModelKitJSON
 
 /// The lenient conversion table for scalar targets (design section 4), the
 /// one home of its rules: model fields, Codable containers and every
-/// converter read scalars through these. Each checks the node's kind once;
-/// only a mismatch takes the conversion path, and strict mode refuses
-/// everything but the natural encodings.
+/// converter read scalars through these rows. Each row checks the node's
+/// kind once and answers `.natural` for the kind the type is written as,
+/// `.converted` for what one of its lenient rules made of another, or
+/// `.failed`; strict mode refuses every lenient rule in one place, `lenient`.
 extension ReadContext {
-  /// An integer of type `T` as sign and magnitude: from a number (as
-  /// `JSONDecoder` reads it, strictly and in a coder's call; by the table
-  /// otherwise, fractions truncating toward zero), leniently from a Boolean
-  /// or a numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
-  func integer<T: FixedWidthInteger>(_ node: JSONDocument.Node, as type: T.Type) -> Converted<(
-    negative: Bool, magnitude: UInt64
-  )> {
+  /// The answer of one of the table's lenient rules: `rule`'s, or in
+  /// strict mode, which takes none of them, `refusal`.
+  @inline(__always)
+  func lenient<Answer>(_ rule: () -> Answer, else refusal: @autoclosure () -> Answer) -> Answer {
+    options.strict ? refusal() : rule()
+  }
+
+  /// `lenient(_:else:)` refusing a value of the wrong kind as a mismatch.
+  @inline(__always)
+  func lenient<Value>(_ rule: () -> Converted<Value>) -> Converted<Value> {
+    lenient(rule, else: .failed(.mismatch))
+  }
+
+  /// An integer of type `T`: from a number (as `JSONDecoder` reads it,
+  /// strictly and in a coder's call; by its digits otherwise, fractions
+  /// truncating toward zero, leniently), leniently from a Boolean or a
+  /// numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
+  @inline(__always)
+  func integer<T: FixedWidthInteger>(_ node: JSONDocument.Node, as type: T.Type) -> Converted<T> {
     switch document.kind(of: node) {
     case .number:
       let stored = document.storedInteger(node)
-      if let int = stored.int { return .value((int < 0, int.magnitude)) }
-      if let uint = stored.uint { return .value((false, uint)) }
-      return document.withNumberText(node) { integer(fromText: $0, as: T.self) } ?? .failed(.mismatch)
+      if let int = stored.int { return .natural(T(exactly: int), orElse: .outOfRange) }
+      if let uint = stored.uint { return .natural(T(exactly: uint), orElse: .outOfRange) }
+      return document.withNumberText(node) { integer(fromNumber: $0, as: T.self) } ?? .failed(.mismatch)
     case .null:
       return .failed(.null)
-    case .bool where !options.strict:
-      return .value((false, document.bool(node) == true ? 1 : 0))
-    case .string where !options.strict:
-      // The common case, digits such as "640", without the general text rules.
-      if let digits = document.withRawString(node, { raw, _ in NumberText.plainInteger(raw) }) ?? nil {
-        return .value(digits)
-      }
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .trueWord: return .value((false, 1))
-      case .falseWord: return .value((false, 0))
-      case .nullWord: return .failed(.null)
-      case .number(let text):
-        return text.withUnsafeBufferPointer { integer(fromText: $0, as: T.self) }
-      case .other: return .failed(.unconvertible)
+    case .bool:
+      return lenient { .converted(document.bool(node) == true ? 1 : 0) }
+    case .string:
+      return lenient {
+        // The common case, digits such as "640", without the general text rules.
+        if let digits = document.withRawString(node, { raw, _ in NumberText.plainInteger(raw) }) ?? nil {
+          return Self.fitted(digits, as: T.self).asConversion
+        }
+        return fromString(node, true: 1, false: 0) { text in
+          text.withUnsafeBufferPointer { integer(fromNumber: $0, as: T.self) }
+        }
       }
     default:
       return .failed(.mismatch)
     }
   }
 
-  private func integer<T: FixedWidthInteger>(fromText text: UnsafeBufferPointer<UInt8>, as type: T.Type)
-    -> Converted<(negative: Bool, magnitude: UInt64)>
+  /// An integer from a number's text: as `JSONDecoder` reads it, in strict
+  /// mode and a coder's call; otherwise exactly (digits beyond 64 bits as
+  /// `JSONDecoder` reads them), or (a lenient rule) a fraction truncated
+  /// toward zero.
+  private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeBufferPointer<UInt8>, as type: T.Type)
+    -> Converted<T>
   {
-    if options.strict || strategies != nil {
-      // What `JSONDecoder` reads, a lenient coder reads to the same value.
-      if let value = DecoderIntegers.value(text, as: T.self) {
-        return .value((value < 0, UInt64(truncatingIfNeeded: value.magnitude)))
-      }
-      // A fraction, or a number the type cannot hold, as `JSONDecoder` says.
-      if options.strict { return .failed(.outOfRange) }
+    if options.strict || strategies != nil, let value = DecoderIntegers.value(text, as: T.self) {
+      return .natural(value)
     }
-    if let exact = NumberText.integer(text) { return .value(exact) }
-    if let truncated = NumberText.integer(text, truncating: true) { return .value(truncated) }
-    return .failed(.outOfRange)
+    // A fraction, or a number the type cannot hold, is out of range for `JSONDecoder`.
+    return lenient(
+      {
+        if let exact = NumberText.integer(text) { return Self.fitted(exact, as: T.self) }
+        if T.bitWidth > 64, let wide = DecoderIntegers.value(text, as: T.self) { return .natural(wide) }
+        guard let truncated = NumberText.integer(text, truncating: true) else { return .failed(.outOfRange) }
+        return Self.fitted(truncated, as: T.self).asConversion
+      }, else: .failed(.outOfRange))
+  }
+
+  /// A sign and magnitude as `T`; out of range where `T` cannot hold it
+  /// (never wrapped or clamped).
+  @inline(__always)
+  private static func fitted<T: FixedWidthInteger>(_ integer: (negative: Bool, magnitude: UInt64), as type: T.Type)
+    -> Converted<T>
+  {
+    guard integer.negative else { return .natural(T(exactly: integer.magnitude), orElse: .outOfRange) }
+    guard integer.magnitude <= Int64.min.magnitude else { return .failed(.outOfRange) }
+    return .natural(T(exactly: Int64(bitPattern: 0 &- integer.magnitude)), orElse: .outOfRange)
   }
 
   /// A finite `Double`: from a number, leniently from a Boolean or a numeric string.
   func double(_ node: JSONDocument.Node) -> Converted<Double> {
     switch document.kind(of: node) {
     case .number:
-      guard let value = document.double(node), value != 0 || document.isZero(node) else { return .failed(.outOfRange) }
-      return .value(value)
+      return .natural(document.naturalDouble(node), orElse: .outOfRange)
     case .null:
       return .failed(.null)
-    case .bool where !options.strict:
-      return .value(document.bool(node) == true ? 1 : 0)
-    case .string where !options.strict:
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .trueWord: return .value(1)
-      case .falseWord: return .value(0)
-      case .nullWord: return .failed(.null)
-      case .number(let text):
-        guard let value = text.withUnsafeBufferPointer(NumberText.double) else { return .failed(.outOfRange) }
-        return .value(value)
-      case .other: return .failed(.unconvertible)
+    case .bool:
+      return lenient { .converted(document.bool(node) == true ? 1 : 0) }
+    case .string:
+      return lenient {
+        fromString(node, true: 1, false: 0) { text in
+          .natural(text.withUnsafeBufferPointer(NumberText.double), orElse: .outOfRange)
+        }
       }
     default:
       return .failed(.mismatch)
@@ -88,22 +108,30 @@ extension ReadContext {
   func bool(_ node: JSONDocument.Node) -> Converted<Bool> {
     switch document.kind(of: node) {
     case .bool:
-      return .value(document.bool(node) == true)
+      return .natural(document.bool(node) == true)
     case .null:
       return .failed(.null)
-    case .number where !options.strict:
-      return .value(!document.isZero(node))
-    case .string where !options.strict:
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .trueWord: return .value(true)
-      case .falseWord: return .value(false)
-      case .nullWord: return .failed(.null)
-      case .number(let text):
-        return .value(!JSONDocument.textIsZero(text))
-      case .other: return .failed(.unconvertible)
-      }
+    case .number:
+      return lenient { .converted(!document.isZero(node)) }
+    case .string:
+      return lenient { fromString(node, true: true, false: false) { .natural(!JSONDocument.textIsZero($0)) } }
     default:
       return .failed(.mismatch)
+    }
+  }
+
+  /// What the string at `node` means to a number or Boolean (a lenient
+  /// rule whatever it reads): a true or false word gives `true` or `false`,
+  /// a null word null, a number `number`'s reading of its text.
+  func fromString<Value>(
+    _ node: JSONDocument.Node, true yes: Value, false no: Value, number: ([UInt8]) -> Converted<Value>
+  ) -> Converted<Value> {
+    switch LenientText.meaning(of: document.string(node) ?? "") {
+    case .trueWord: return .converted(yes)
+    case .falseWord: return .converted(no)
+    case .nullWord: return .failed(.null)
+    case .number(let text): return number(text).asConversion
+    case .other: return .failed(.unconvertible)
     }
   }
 
@@ -136,38 +164,41 @@ extension ReadContext {
   func string(_ node: JSONDocument.Node) -> Converted<String> {
     switch document.kind(of: node) {
     case .string:
-      return .value(document.string(node) ?? "")
+      return .natural(document.string(node) ?? "")
     case .null:
       return .failed(.null)
-    case .number where !options.strict:
-      return .value(document.numberText(node) ?? "")
-    case .bool where !options.strict:
-      return .value(document.bool(node) == true ? "true" : "false")
+    case .number:
+      return lenient { .converted(document.numberText(node) ?? "") }
+    case .bool:
+      return lenient { .converted(document.bool(node) == true ? "true" : "false") }
     default:
       return .failed(.mismatch)
     }
   }
 
   /// A number's exact text for `Decimal`: from a number, or a numeric
-  /// string (not in a coder's strict call: `JSONDecoder` takes numbers
+  /// string (which ModelKit reads as a `Decimal`'s own form, strictly too,
+  /// and a coder's call as a lenient rule: `JSONDecoder` takes numbers
   /// only); leniently a Boolean or a true/false word is 1 or 0.
   func decimalText(_ node: JSONDocument.Node) -> Converted<String> {
     switch document.kind(of: node) {
     case .number:
-      return .value(document.numberText(node) ?? "")
-    case .string where options.strict && strategies != nil:
-      // `JSONDecoder` reads a `Decimal` from a number only.
-      return .failed(.mismatch)
+      return .natural(document.numberText(node) ?? "")
     case .string:
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .number(let digits): return .value(String(decoding: digits, as: UTF8.self))
-      case .nullWord where !options.strict: return .failed(.null)
-      case .trueWord where !options.strict: return .value("1")
-      case .falseWord where !options.strict: return .value("0")
-      default: return .failed(.unconvertible)
-      }
-    case .bool where !options.strict:
-      return .value(document.bool(node) == true ? "1" : "0")
+      let meaning = LenientText.meaning(of: document.string(node) ?? "")
+      if case .number(let digits) = meaning, strategies == nil { return .natural(String(decoding: digits, as: UTF8.self)) }
+      return lenient(
+        {
+          switch meaning {
+          case .number(let digits): return .converted(String(decoding: digits, as: UTF8.self))
+          case .nullWord: return .failed(.null)
+          case .trueWord: return .converted("1")
+          case .falseWord: return .converted("0")
+          case .other: return .failed(.unconvertible)
+          }
+        }, else: .failed(strategies != nil ? .mismatch : .unconvertible))
+    case .bool:
+      return lenient { .converted(document.bool(node) == true ? "1" : "0") }
     case .null:
       return .failed(.null)
     default:
@@ -175,13 +206,14 @@ extension ReadContext {
     }
   }
 
-  /// The text of a string node, trimmed; `.null` for JSON null and (leniently) null words.
+  /// The text of a string node, trimmed; `.null` for JSON null and (a
+  /// lenient rule) null words.
   func trimmedString(_ node: JSONDocument.Node) -> Converted<String> {
     switch document.kind(of: node) {
     case .string:
       let text = String(decoding: LenientText.trimmedUTF8(document.string(node) ?? ""), as: UTF8.self)
-      if !options.strict && LenientText.isNullWord(text) { return .failed(.null) }
-      return .value(text)
+      guard LenientText.isNullWord(text) else { return .natural(text) }
+      return lenient({ .failed(.null) }, else: .natural(text))
     case .null:
       return .failed(.null)
     default:
@@ -189,17 +221,19 @@ extension ReadContext {
     }
   }
 
-  /// A string holding a JSON object or array (`kind`), leniently: a reader
-  /// of the document it holds, at this path; nil in strict mode, for any
-  /// other string, and for text that is not JSON of that kind.
-  func embeddedJSON(_ node: JSONDocument.Node, kind: JSONKind, target: @autoclosure () -> String) -> ReadContext? {
-    guard !options.strict, let text = document.string(node) else { return nil }
-    let opening: UInt8 = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
-    guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening,
-      let inner = try? JSONDocument(parsing: text, options: options.readOptions), inner.kind(of: inner.root) == kind
-    else { return nil }
-    note(.converted, node, target: target())
-    return reading(inner)
+  /// A string holding a JSON object or array (`kind`), a lenient rule: a
+  /// reader of the document it holds, at this path; nil in strict mode, for
+  /// any other string, and for text that is not JSON of that kind.
+  func embeddedJSON(_ node: JSONDocument.Node, kind: JSONKind) -> ReadContext? {
+    lenient(
+      {
+        guard let text = document.string(node) else { return nil }
+        let opening: UInt8 = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening,
+          let inner = try? JSONDocument(parsing: text, options: options.readOptions), inner.kind(of: inner.root) == kind
+        else { return nil }
+        return reading(inner)
+      }, else: nil)
   }
 }
 

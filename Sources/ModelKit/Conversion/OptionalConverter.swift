@@ -28,37 +28,42 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Wrapped?>
   {
-    if context.document.isNull(node) && !wrapsNull { return .value(nil) }
+    if context.document.isNull(node) && !wrapsNull { return .natural(nil) }
+    // Null (for a value other than JSON `null`, a lenient rule's) and a
+    // rejected model are nil.
     switch try wrapped.decode(node, &context) {
-    case .value(let value): return .value(value)
-    case .failed(.null), .failed(.rejected): return .value(nil)
+    case .natural(let value): return .natural(value)
+    case .converted(let value): return .converted(value)
+    case .failed(.null): return context.document.isNull(node) ? .natural(nil) : .converted(nil)
+    case .failed(.rejected): return .natural(nil)
     case .failed(let failure): return .failed(failure)
     }
-  }
-
-  /// The wrapped type's conversions (a null word read as nil among them).
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    !context.document.isNull(node) && wrapped.isConversion(node, context)
   }
 
   /// A field holding a nested model already is decoded into; a rejected
   /// one becomes nil.
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) -> ConversionFailure? {
+  ) throws(ModelError) -> Converted<Void> {
     let optional = field.assumingMemoryBound(to: Wrapped?.self)
     guard fillsWrapped, var current = optional.pointee, !context.document.isNull(node) else {
       return try super.decodeField(field, node, &context)
     }
     switch try wrapped.fill(&current, from: node, &context) {
-    case nil:
+    case .natural:
       optional.pointee = current
-      return nil
-    case .null?, .rejected?:
+      return .natural(())
+    case .converted:
+      optional.pointee = current
+      return .converted(())
+    case .failed(.null):  // of a value that is not JSON null: a lenient rule's, as in `decode`
       optional.pointee = nil
-      return nil
-    case let failure?:
-      return failure
+      return .converted(())
+    case .failed(.rejected):
+      optional.pointee = nil
+      return .natural(())
+    case .failed(let failure):
+      return .failed(failure)
     }
   }
 
@@ -66,6 +71,8 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     guard let value else { return true }
     return wrapped.isOmitted(value)
   }
+
+  override var emptyValue: Wrapped?? { .some(nil) }
 
   override func isNil(_ value: Wrapped?) -> Bool { value == nil }
 

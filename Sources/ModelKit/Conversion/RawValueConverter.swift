@@ -17,17 +17,7 @@ final class RawValueConverter<Value: RawRepresentable>: ValueConverter<Value> {
   {
     // Raw values are the natural encoding of such a type, so strict mode
     // accepts the conversions the raw type makes (a string "2" for an Int raw value is still refused).
-    switch try raw.decode(node, &context) {
-    case .value(let rawValue):
-      guard let value = Value(rawValue: rawValue) else { return .failed(.unconvertible) }
-      return .value(value)
-    case .failed(let failure):
-      return .failed(failure)
-    }
-  }
-
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    raw.isConversion(node, context)
+    try raw.decode(node, &context).mapped(Value.init(rawValue:))
   }
 
   override func encode(_ value: Value, _ context: inout WriteContext) throws(ModelError) {

@@ -56,8 +56,10 @@ struct ReadContext {
     defer { path.pop() }
     try StackGuard.check(depth: depth, at: path)
     switch try converter.decode(node, &self) {
-    case .value(let value):
-      if recorder != nil, converter.isConversion(node, self) { note(.converted, node, target: converter.typeName) }
+    case .natural(let value):
+      return value
+    case .converted(let value):
+      note(.converted, node, target: converter.typeName)
       return value
     case .failed(let failure):
       if options.strict {

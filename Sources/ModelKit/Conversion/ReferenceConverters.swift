@@ -23,14 +23,7 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Reference>
   {
-    switch try counterpart.decode(node, &context) {
-    case .value(let decoded): return .value(reference(decoded))
-    case .failed(let failure): return .failed(failure)
-    }
-  }
-
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    counterpart.isConversion(node, context)
+    try counterpart.decode(node, &context).mapped(reference)
   }
 
   override func isOmitted(_ item: Reference) -> Bool { counterpart.isOmitted(value(item)) }
@@ -47,26 +40,19 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 /// `NSNumber`: JSON numbers and Booleans as `JSONSerialization` reads them;
 /// leniently numeric strings and the true/false words.
 final class NumberObjectConverter: ValueConverter<NSNumber> {
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    context.document.kind(of: node) == .string
-  }
-
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNumber> {
     let document = context.document
     switch document.kind(of: node) {
     case .number, .bool:
-      return (document.value(of: node).jsonObject() as? NSNumber).map(Converted.value) ?? .failed(.outOfRange)
-    case .string where !context.options.strict:
-      switch LenientText.meaning(of: document.string(node) ?? "") {
-      case .number(let text):
-        guard let number = JSONNumber(text: String(decoding: text, as: UTF8.self)),
-          let object = JSONValue.number(number).jsonObject() as? NSNumber
-        else { return .failed(.outOfRange) }
-        return .value(object)
-      case .trueWord: return .value(NSNumber(value: true))
-      case .falseWord: return .value(NSNumber(value: false))
-      case .nullWord: return .failed(.null)
-      case .other: return .failed(.unconvertible)
+      return .natural(document.value(of: node).jsonObject() as? NSNumber, orElse: .outOfRange)
+    case .string:
+      return context.lenient {
+        context.fromString(node, true: NSNumber(value: true), false: NSNumber(value: false)) { text in
+          let number = JSONNumber(text: String(decoding: text, as: UTF8.self)).flatMap {
+            JSONValue.number($0).jsonObject() as? NSNumber
+          }
+          return .natural(number, orElse: .outOfRange)
+        }
       }
     case .null:
       return .failed(.null)
@@ -85,7 +71,7 @@ final class NullObjectConverter: ValueConverter<NSNull> {
   override var readsNull: Bool { true }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNull> {
-    context.document.isNull(node) ? .value(NSNull()) : .failed(.mismatch)
+    context.document.isNull(node) ? .natural(NSNull()) : .failed(.mismatch)
   }
 
   override func encode(_ value: NSNull, _ context: inout WriteContext) {
@@ -106,7 +92,7 @@ final class DataObjectConverter<Reference: NSData>: ValueConverter<Reference> {
     let document = context.document
     switch document.kind(of: node) {
     case .string:
-      return .value(reference(Data((document.string(node) ?? "").utf8)))
+      return .natural(reference(Data((document.string(node) ?? "").utf8)))
     case .array:
       var bytes: [UInt8] = []
       for element in document.elements(of: node) {
@@ -115,7 +101,7 @@ final class DataObjectConverter<Reference: NSData>: ValueConverter<Reference> {
         }
         bytes.append(byte)
       }
-      return .value(reference(Data(bytes)))
+      return .natural(reference(Data(bytes)))
     case .null:
       return .failed(.null)
     default:

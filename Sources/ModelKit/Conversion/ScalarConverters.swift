@@ -1,41 +1,17 @@
 /// Integers of every width: exact when integral and in range, fractions
 /// truncate toward zero, out of range is never wrapped or clamped.
 class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<Integer> {
-  private let minimum = Int64(clamping: Integer.min)
-  private let maximum = UInt64(clamping: Integer.max)
-
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
-    integer(node, &context)
+    context.integer(node, as: Integer.self)
   }
 
-  /// `decode`'s body, inlined into `IntConverter`'s (unspecialised, a
-  /// result of `Converted<Integer>` costs a metadata lookup per value).
-  @inline(__always)
-  final func integer(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
-    switch context.integer(node, as: Integer.self) {
-    case .value(let (negative, magnitude)):
-      if negative {
-        guard magnitude <= minimum.magnitude else { return .failed(.outOfRange) }
-        return .value(Integer(truncatingIfNeeded: Int64(bitPattern: 0 &- magnitude)))
-      }
-      guard magnitude <= maximum else { return .failed(.outOfRange) }
-      return .value(Integer(truncatingIfNeeded: magnitude))
-    case .failed(let failure):
-      return .failed(failure)
-    }
-  }
+  override var emptyValue: Integer? { 0 }
 
-  /// Anything but a number, and numbers that are not exact integers (truncated fractions).
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    let document = context.document
-    guard document.kind(of: node) == .number else { return true }
-    let stored = document.storedInteger(node)
-    if stored.int != nil || stored.uint != nil { return false }
-    return document.withNumberText(node) { NumberText.integer($0) == nil } ?? true
-  }
-
+  /// Digits; wider than 64 bits, as their text (as Foundation's coders write them).
   override func encode(_ value: Integer, _ context: inout WriteContext) {
-    if Integer.isSigned {
+    if Integer.bitWidth > 64 {
+      context.json.write(JSONNumber(value))
+    } else if Integer.isSigned {
       context.json.write(Int64(truncatingIfNeeded: value))
     } else {
       context.json.write(UInt64(truncatingIfNeeded: value))
@@ -47,7 +23,7 @@ class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<In
 /// `decode` compiled for `Int`.
 final class IntConverter: IntegerConverter<Int> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Int> {
-    integer(node, &context)
+    context.integer(node, as: Int.self)
   }
 }
 
@@ -55,24 +31,45 @@ final class IntConverter: IntegerConverter<Int> {
 /// range, or one that underflows to zero, is out of range, as in
 /// `JSONDecoder`); non-finite values are left out on output, unless a
 /// coder's non-conforming-float strategy says how to read or write them.
-final class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamable & Sendable>: ValueConverter<Floating> {
+class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamable & Sendable>: ValueConverter<Floating> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Floating> {
+    floating(node, &context)
+  }
+
+  /// `decode`'s body, inlined into `DoubleConverter`'s (unspecialised,
+  /// every value costs metadata lookups and generic calls). No optionals
+  /// of `Floating` here: each would cost a metadata lookup per value.
+  @inline(__always)
+  final func floating(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Floating> {
     switch context.double(node) {
-    case .value(let double):
-      // Double first: the generic conversion costs a metadata lookup per value.
-      let value = Floating.self == Double.self ? unsafeBitCast(double, to: Floating.self) : Floating(double)
-      guard value.isFinite, value != 0 || double == 0 else { return .failed(.outOfRange) }
-      return .value(value)
+    case .natural(let double):
+      let value = Self.floating(double)
+      return Self.fits(value, double) ? .natural(value) : .failed(.outOfRange)
+    case .converted(let double):
+      let value = Self.floating(double)
+      return Self.fits(value, double) ? .converted(value) : .failed(.outOfRange)
     case .failed(let failure):
-      if let named = context.nonConformingFloat(node) { return .value(Floating(named)) }
-      return .failed(failure)
+      // A string a non-conforming-float strategy names is the value's own form.
+      guard let named = context.nonConformingFloat(node) else { return .failed(failure) }
+      return .natural(Floating(named))
     }
   }
 
-  /// Anything but a number, or a string a non-conforming-float strategy names.
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    context.document.kind(of: node) != .number && context.nonConformingFloat(node) == nil
+  /// The nearest `Floating` to `double` (Double first: the generic
+  /// conversion costs a metadata lookup per value).
+  @inline(__always)
+  private static func floating(_ double: Double) -> Floating {
+    Floating.self == Double.self ? unsafeBitCast(double, to: Floating.self) : Floating(double)
   }
+
+  /// Whether `value`, made from `double`, is within range (finite, and not
+  /// zero from a non-zero value).
+  @inline(__always)
+  private static func fits(_ value: Floating, _ double: Double) -> Bool {
+    value.isFinite && (value != 0 || double == 0)
+  }
+
+  override var emptyValue: Floating? { 0 }
 
   override func isOmitted(_ value: Floating) -> Bool { !value.isFinite }
 
@@ -83,15 +80,21 @@ final class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamab
   }
 }
 
+/// `Double`, the floating-point type most values are: `FloatingConverter`
+/// with its `decode` compiled for `Double`.
+final class DoubleConverter: FloatingConverter<Double> {
+  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Double> {
+    floating(node, &context)
+  }
+}
+
 /// `Bool`: JSON Booleans; leniently non-zero numbers and the yes/no words.
 final class BoolConverter: ValueConverter<Bool> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Bool> {
     context.bool(node)
   }
 
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    context.document.kind(of: node) != .bool
-  }
+  override var emptyValue: Bool? { false }
 
   override func encode(_ value: Bool, _ context: inout WriteContext) {
     context.json.write(value)
@@ -104,9 +107,7 @@ final class StringConverter: ValueConverter<String> {
     context.string(node)
   }
 
-  override func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool {
-    context.document.kind(of: node) != .string
-  }
+  override var emptyValue: String? { "" }
 
   /// `Data` holding UTF-8 text gives that text, as YYModel read it.
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
@@ -121,13 +122,7 @@ final class StringConverter: ValueConverter<String> {
 /// `Character`: a string of exactly one character.
 final class CharacterConverter: ValueConverter<Character> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Character> {
-    switch context.string(node) {
-    case .value(let text):
-      guard text.count == 1, let character = text.first else { return .failed(.unconvertible) }
-      return .value(character)
-    case .failed(let failure):
-      return .failed(failure)
-    }
+    context.string(node).mapped { text in text.count == 1 ? text.first : nil }
   }
 
   override func encode(_ value: Character, _ context: inout WriteContext) {

@@ -10,6 +10,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   override var readsModels: Bool { element.readsModels }
 
+  override var emptyValue: Collection? { Collection() }
+
   override var encodingCanFail: Bool { element.encodingCanFail }
 
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
@@ -29,14 +31,14 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     }
     // Arrays of the common element types get code specialised for them:
     // generic code looks up metadata for every element.
-    if Collection.self == [Double].self { return .value(try specialised(node, &context, Double.self)) }
-    if Collection.self == [Int].self { return .value(try specialised(node, &context, Int.self)) }
-    if Collection.self == [String].self { return .value(try specialised(node, &context, String.self)) }
-    if Collection.self == [[Double]].self { return .value(try specialised(node, &context, [Double].self)) }
+    if Collection.self == [Double].self { return .natural(try specialised(node, &context, Double.self)) }
+    if Collection.self == [Int].self { return .natural(try specialised(node, &context, Int.self)) }
+    if Collection.self == [String].self { return .natural(try specialised(node, &context, String.self)) }
+    if Collection.self == [[Double]].self { return .natural(try specialised(node, &context, [Double].self)) }
     var result = Collection()
     result.reserve(document.count(of: node))
     try appendGeneric(node, from: 0, to: &result, &context)
-    return .value(result)
+    return .natural(result)
   }
 
   /// Appends what the elements of the array at `node` convert to; the first

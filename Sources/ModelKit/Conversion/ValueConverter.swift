@@ -1,9 +1,53 @@
 import ModelKitJSON
 
-/// The result of converting one JSON value.
+/// The answer of converting one JSON value: read from the kind the type is
+/// written as, converted by one of the lenient table's rules, or failed.
+/// Strict mode never sees `.converted` (`ReadContext.lenient` refuses those
+/// rules there); a decode report notes it as a conversion where the walker
+/// takes the answer, the one place it does.
 enum Converted<Value> {
-  case value(Value)
+  /// Read from the type's natural JSON kind (or, for a wrapper, whatever
+  /// its wrapped type read naturally).
+  case natural(Value)
+  /// Read by a lenient rule (a number from a string, a truncated fraction,
+  /// a date from text, …): the decode report's "converted".
+  case converted(Value)
+  /// No value, and why.
   case failed(ConversionFailure)
+
+  /// `.natural(value)`, or `.failed(failure)` where there is no value.
+  @inline(__always)
+  static func natural(_ value: Value?, orElse failure: ConversionFailure) -> Converted {
+    guard let value else { return .failed(failure) }
+    return .natural(value)
+  }
+
+  /// `.converted(value)`, or `.failed(failure)` where there is no value.
+  @inline(__always)
+  static func converted(_ value: Value?, orElse failure: ConversionFailure) -> Converted {
+    guard let value else { return .failed(failure) }
+    return .converted(value)
+  }
+
+  /// The same answer for the value `transform` makes of this one's (nil
+  /// makes it `failure`): for a type read through another one's converter.
+  @inline(__always)
+  func mapped<Mapped, Failure: Error>(
+    failing failure: ConversionFailure = .unconvertible, _ transform: (Value) throws(Failure) -> Mapped?
+  ) throws(Failure) -> Converted<Mapped> {
+    switch self {
+    case .natural(let value): return .natural(try transform(value), orElse: failure)
+    case .converted(let value): return .converted(try transform(value), orElse: failure)
+    case .failed(let failure): return .failed(failure)
+    }
+  }
+
+  /// This answer as a lenient rule's: a natural reading of a value that a
+  /// rule took from another kind (the number a numeric string holds).
+  var asConversion: Converted<Value> {
+    if case .natural(let value) = self { return .converted(value) }
+    return self
+  }
 }
 
 /// Converts between JSON and one Swift type, picked once per field when a
@@ -23,10 +67,10 @@ class AnyConverter {
   /// graph with no JSON form): a caller gives it the path only then.
   var encodingCanFail: Bool { false }
 
-  /// Decodes `node` into the value at `field`; returns why not, or nil when done.
+  /// Decodes `node` into the value at `field`: how it was read, or why not.
   func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) -> ConversionFailure? {
+  ) throws(ModelError) -> Converted<Void> {
     fatalError("abstract")
   }
 
@@ -57,11 +101,6 @@ class AnyConverter {
   /// text) or an `NSData` (its bytes); otherwise `value` itself. Models,
   /// optionals and containers hand their parts to their converters.
   func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any { value }
-
-  /// Whether reading `node` (which decodes) takes one of the table's
-  /// lenient rules: a conversion strict mode refuses, or a date read from
-  /// text. For the decode report only. Default: false.
-  func isConversion(_ node: JSONDocument.Node, _ context: ReadContext) -> Bool { false }
 }
 
 /// A converter for values of type `Value`.
@@ -94,6 +133,12 @@ class ValueConverter<Value>: AnyConverter {
   /// Whether `value` is left out of the output. Default: never.
   func isOmitted(_ value: Value) -> Bool { false }
 
+  /// What a lenient Codable call gives for a missing value or one that
+  /// does not convert (0, false, "", nil, an empty collection); nil where
+  /// the type has none of its own, which it is then decoded from nothing
+  /// for. Default: nil.
+  var emptyValue: Value? { nil }
+
   /// Whether `value` is nil. Default: never.
   func isNil(_ value: Value) -> Bool { false }
 
@@ -111,13 +156,13 @@ class ValueConverter<Value>: AnyConverter {
     return ValueDescription.json(json, level: level)
   }
 
-  /// The value a string holding JSON of `kind` denotes, read leniently
+  /// The value a string holding JSON of `kind` denotes, a lenient rule
   /// (see `ReadContext.embeddedJSON`); a mismatch for any other string.
   final func decodeEmbedded(_ node: JSONDocument.Node, kind: JSONKind, _ context: inout ReadContext)
     throws(ModelError) -> Converted<Value>
   {
-    guard var inner = context.embeddedJSON(node, kind: kind, target: typeName) else { return .failed(.mismatch) }
-    return try decode(inner.document.root, &inner)
+    guard var inner = context.embeddedJSON(node, kind: kind) else { return .failed(.mismatch) }
+    return try decode(inner.document.root, &inner).asConversion
   }
 
   /// Whether `fill(_:from:_:)` decodes into the value a field holds rather
@@ -128,29 +173,35 @@ class ValueConverter<Value>: AnyConverter {
   /// of it holds instead of nil. Default: false.
   var readsNull: Bool { false }
 
-  /// Decodes `node` into `value`, a field's current value; returns why not,
-  /// or nil when done. Default: replaces it with `decode`'s result.
+  /// Decodes `node` into `value`, a field's current value: how it was
+  /// read, or why not. Default: replaces it with `decode`'s result.
   func fill(_ value: inout Value, from node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> ConversionFailure?
+    -> Converted<Void>
   {
     switch try decode(node, &context) {
-    case .value(let decoded):
+    case .natural(let decoded):
       value = decoded
-      return nil
+      return .natural(())
+    case .converted(let decoded):
+      value = decoded
+      return .converted(())
     case .failed(let failure):
-      return failure
+      return .failed(failure)
     }
   }
 
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) -> ConversionFailure? {
+  ) throws(ModelError) -> Converted<Void> {
     switch try decode(node, &context) {
-    case .value(let value):
+    case .natural(let value):
       field.assumingMemoryBound(to: Value.self).pointee = value
-      return nil
+      return .natural(())
+    case .converted(let value):
+      field.assumingMemoryBound(to: Value.self).pointee = value
+      return .converted(())
     case .failed(let failure):
-      return failure
+      return .failed(failure)
     }
   }
 

@@ -217,11 +217,11 @@ struct ModelReader: ModelReading {
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)
-    guard let failure = try field.converter.decodeField(base + field.offset, node, &context) else {
-      if context.recorder != nil, field.converter.isConversion(node, context) {
-        context.note(.converted, node, target: field.converter.typeName)
-      }
-      return
+    let failure: ConversionFailure
+    switch try field.converter.decodeField(base + field.offset, node, &context) {
+    case .natural: return
+    case .converted: return context.note(.converted, node, target: field.converter.typeName)
+    case .failed(let reason): failure = reason
     }
     if context.options.strict {
       throw context.failure(failure, node, target: "property '\(field.name)' of type \(field.converter.typeName)")

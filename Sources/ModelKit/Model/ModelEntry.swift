@@ -62,7 +62,10 @@ enum ModelEntry {
     var context = ReadContext(document: input.document, options: options)
     context.path = input.path
     switch try converter.decode(input.node, &context) {
-    case .value(let collection):
+    case .natural(let collection):
+      return collection
+    case .converted(let collection):
+      context.note(.converted, input.node, target: converter.typeName)
       return collection
     case .failed:
       let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"

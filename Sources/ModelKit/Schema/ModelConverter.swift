@@ -27,6 +27,8 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override var readsModels: Bool { true }
 
+  override var emptyValue: Model? { Model() }
+
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
     guard let object = value as? [String: Any] else { return value }
     return schema.graphValue(object, keys: keys)
@@ -53,7 +55,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
     do {
       let models = context.models
-      return .value(try byModelRules(&context, \.strategies) { context throws(ModelError) in
+      return .natural(try byModelRules(&context, \.strategies) { context throws(ModelError) in
         try models.decodeModel(self, at: node, in: &context)
       })
     } catch where error.kind == .rejected && !context.options.strict {
@@ -67,32 +69,32 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
   /// A field that holds a model already is decoded into (see `fill`).
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) -> ConversionFailure? {
+  ) throws(ModelError) -> Converted<Void> {
     try fill(&field.assumingMemoryBound(to: Model.self).pointee, from: node, &context)
   }
 
   /// Decodes the object into `model` (YYModel's rule: a nested model is
   /// updated, not replaced; `modelType(for:)` applies only to new ones).
   override func fill(_ model: inout Model, from node: JSONDocument.Node, _ context: inout ReadContext)
-    throws(ModelError) -> ConversionFailure?
+    throws(ModelError) -> Converted<Void>
   {
     switch context.document.kind(of: node) {
     case .object: break
-    case .null: return .null
+    case .null: return .failed(.null)
     case .string:
-      guard var inner = context.embeddedJSON(node, kind: .object, target: typeName) else { return .mismatch }
-      return try fill(&model, from: inner.document.root, &inner)
-    default: return .mismatch
+      guard var inner = context.embeddedJSON(node, kind: .object) else { return .failed(.mismatch) }
+      return try fill(&model, from: inner.document.root, &inner).asConversion
+    default: return .failed(.mismatch)
     }
     do {
       let models = context.models
       try byModelRules(&context, \.strategies) { context throws(ModelError) in
         try models.fillModel(self, &model, at: node, in: &context)
       }
-      return nil
+      return .natural(())
     } catch where error.kind == .rejected && !context.options.strict {
       context.note(.rejectedByHook, node, target: typeName, note: error.message)
-      return .rejected
+      return .failed(.rejected)
     }
   }
 

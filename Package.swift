@@ -45,8 +45,13 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// `MODELKIT_INTERNAL_CHECKS=1 swift test` runs the checks of the package's
+// invariants (Documentation/Internals.md), which release builds leave out.
+let internalChecks: [SwiftSetting] =
+  Context.environment["MODELKIT_INTERNAL_CHECKS"].map { $0 == "1" } == true ? [.define("MODELKIT_INTERNAL_CHECKS")] : []
+
 for target in package.targets where target.name != "CModelKitPlatform" {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
+  target.swiftSettings = (target.swiftSettings ?? []) + internalChecks + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
   ]

@@ -31,7 +31,8 @@ final class ConverterCache {
     let readsModels: Bool
   }
 
-  // One call's cache, used by one thread at a time.
+  // One call's cache, used by one thread at a time (`owner` checks it).
+  @exclusivity(unchecked) var owner = CallOwner()
   @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry]
   @exclusivity(unchecked) private var containers: [ObjectIdentifier: Bool] = [:]
   @exclusivity(unchecked) private var outputMappings: [ObjectIdentifier: [String: [String]]?] = [:]
@@ -46,6 +47,7 @@ final class ConverterCache {
   }
 
   func entry<Value>(for type: Value.Type) throws(ModelError) -> Entry {
+    owner.check()
     let identifier = ObjectIdentifier(type)
     if let recent = recent.entry(for: identifier) { return recent }
     let entry: Entry
@@ -67,7 +69,7 @@ final class ConverterCache {
   func converter<Value>(for type: Value.Type) throws(ModelError) -> ValueConverter<Value>? {
     // Cached by `Value`'s identity, so it is a `ValueConverter<Value>`.
     guard let converter = try entry(for: type).converter else { return nil }
-    return unsafeDowncast(converter, to: ValueConverter<Value>.self)
+    return converter.typed(as: Value.self)
   }
 
   /// Where `type`'s keys are written: the first candidate of each mapped key.

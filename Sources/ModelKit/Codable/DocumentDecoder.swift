@@ -250,7 +250,7 @@ final class DocumentDecoder: Decoder {
     }
     call.read.path = path
     guard let inner = call.read.embeddedJSON(node, kind: kind) else { return nil }
-    call.read.note(.converted, node, target: TypeNames.name(of: type))
+    call.read.noteConversion(node, target: TypeNames.name(of: type))
     return DocumentDecoder(
       call: DecodeCall(inner, converters: call.converters), node: inner.document.root, parent: nil, key: NoKey(),
       mapping: mapping, onMismatch: onMismatch, keysAsTheyAre: keysAsTheyAre)
@@ -330,7 +330,7 @@ final class DocumentDecoder: Decoder {
     let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {
       return try decode(
-        node, key: key, onMismatch: onMismatch, with: unsafeDowncast(known, to: ValueConverter<Value>.self),
+        node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self),
         readsModels: entry.readsModels)
     }
     let traits = entry.traits
@@ -387,10 +387,8 @@ final class DocumentDecoder: Decoder {
       case .natural(let value):
         return value
       case .converted(let value):
-        if reporting {
-          call.read.path = path()
-          call.read.note(.converted, node, target: converter.typeName)
-        }
+        if reporting { call.read.path = path() }
+        call.read.noteConversion(node, target: converter.typeName)
         return value
       case .failed(let failure):
         let found = document.kind(of: node)

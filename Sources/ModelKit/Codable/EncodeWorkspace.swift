@@ -7,6 +7,8 @@ final class EncodeWorkspace {
   /// The settings it was made for.
   let settings: AnyObject
   @exclusivity(unchecked) var context: WriteContext
+  /// The call that holds it (see `CallOwner`).
+  @exclusivity(unchecked) var owner = CallOwner()
   let stream: EncodingStream
   private let call: EncodeCall
   /// Where the empty output stands.

@@ -236,7 +236,7 @@ final class EncodingStream {
     } else {
       switch try plan(for: Value.self) {
       case .converter(let converter):
-        let converter = unsafeDowncast(converter, to: ValueConverter<Value>.self)
+        let converter = converter.typed(as: Value.self)
         if converter.isNil(value) {
           try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
           write.json.writeNull()

@@ -354,7 +354,11 @@ public final class ModelDecoder: Sendable {
     let strategies = strategies(current, userInfo)
     // One cache for both passes: what a type's converter is does not depend on the pass.
     let converters = spareConverters.take() ?? ConverterCache()
-    defer { spareConverters.give(converters) }
+    converters.owner.claim()
+    defer {
+      converters.owner.release()
+      spareConverters.give(converters)
+    }
     let convertersReadAll =
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
     return try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) { options, recorder in

@@ -110,7 +110,9 @@ public final class ModelEncoder: Sendable {
     let workspace =
       spare.take { $0.settings === current }
       ?? EncodeWorkspace(settings: current, options: current.settings.options, strategies: current.settings.strategies)
+    workspace.owner.claim()
     defer {
+      workspace.owner.release()
       if workspace.isWorthKeeping {
         workspace.clear()
         spare.give(workspace)

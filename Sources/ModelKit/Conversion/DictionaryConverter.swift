@@ -39,7 +39,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
   private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
     throws(ModelError) -> Converted<[String: Value]>
   {
-    let converter = unsafeDowncast(value, to: ValueConverter<Member>.self)
+    let converter = value.typed(as: Member.self)
     let document = context.document
     var result: [String: Member] = [:]
     result.reserveCapacity(document.count(of: node))

@@ -59,7 +59,7 @@ struct ReadContext {
     case .natural(let value):
       return value
     case .converted(let value):
-      note(.converted, node, target: converter.typeName)
+      noteConversion(node, target: converter.typeName)
       return value
     case .failed(let failure):
       if options.strict {
@@ -68,6 +68,13 @@ struct ReadContext {
       if failure != .rejected { note(.dropped, node, target: converter.typeName) }
       return nil
     }
+  }
+
+  /// Notes that one of the lenient table's rules read the value at `node`
+  /// (a converter answered `.converted`), which strict mode never does.
+  func noteConversion(_ node: JSONDocument.Node, target: @autoclosure () -> String) {
+    checkInvariant(!options.strict, "strict mode took a lenient rule for \(target())")
+    note(.converted, node, target: target())
   }
 
   /// The error for a value at `node` that did not convert, here.

@@ -95,7 +95,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   private func appendElements<Member>(
     _ node: JSONDocument.Node, from firstIndex: Int, to result: inout [Member], _ context: inout ReadContext
   ) throws(ModelError) {
-    let converter = unsafeDowncast(element, to: ValueConverter<Member>.self)
+    let converter = element.typed(as: Member.self)
     var index = firstIndex
     for item in context.document.elements(of: node) {
       if let value = try context.element(item, at: .index(index), with: converter) { result.append(value) }

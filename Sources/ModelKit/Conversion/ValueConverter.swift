@@ -58,6 +58,11 @@ class AnyConverter {
   /// The Swift type this converter handles, for messages.
   var typeName: String { "?" }
 
+  /// The type of the values this converter converts: the type of every
+  /// field and element it is given (an invariant the unsafe code relies
+  /// on; see `typed(as:)`).
+  var valueType: any Any.Type { fatalError("abstract") }
+
   /// Whether reading a value reads a model's fields (a model, or a
   /// container or optional of models): the Codable values among them are
   /// handed decoders at their coding path, which the reading must start from.
@@ -103,9 +108,22 @@ class AnyConverter {
   func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any { value }
 }
 
+extension AnyConverter {
+  /// This converter as the `ValueConverter<Value>` it is: a converter's
+  /// type is its value's type, which the caches (keyed by that type) and
+  /// the schema (pairing a field with its type's converter) make so.
+  @inline(__always)
+  func typed<Value>(as type: Value.Type) -> ValueConverter<Value> {
+    checkInvariant(self is ValueConverter<Value>, "a converter of \(typeName) used for \(Value.self)")
+    return unsafeDowncast(self, to: ValueConverter<Value>.self)
+  }
+}
+
 /// A converter for values of type `Value`.
 class ValueConverter<Value>: AnyConverter {
   override var typeName: String { name }
+
+  override var valueType: any Any.Type { Value.self }
   /// `typeName`, named once per converter: errors in a type's `try?`
   /// fallback ask for it again and again.
   private let name = TypeNames.name(of: Value.self)

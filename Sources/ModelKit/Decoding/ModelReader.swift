@@ -9,6 +9,7 @@ struct ModelReader: ModelReading {
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model {
+    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
     let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
     return try Self.decodeModel(Model.self, schema: schema, node: node, &context)
   }
@@ -81,6 +82,7 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
     in context: inout ReadContext
   ) throws(ModelError) {
+    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
     let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
     guard schema.isClass else {
       var copy = model
@@ -220,7 +222,7 @@ struct ModelReader: ModelReading {
     let failure: ConversionFailure
     switch try field.converter.decodeField(base + field.offset, node, &context) {
     case .natural: return
-    case .converted: return context.note(.converted, node, target: field.converter.typeName)
+    case .converted: return context.noteConversion(node, target: field.converter.typeName)
     case .failed(let reason): failure = reason
     }
     if context.options.strict {

@@ -8,6 +8,7 @@ struct ModelWriter: ModelWriting {
   func encodeModel<Model: JSONModel>(_ model: Model, with converter: ValueConverter<Model>, in context: inout WriteContext)
     throws(ModelError)
   {
+    checkInvariant(converter is ModelConverter<Model>, "a model written by \(converter.typeName)")
     try Self.encodeModel(model, schema: unsafeDowncast(converter, to: ModelConverter<Model>.self).schema, &context)
   }
 

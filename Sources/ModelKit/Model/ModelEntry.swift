@@ -65,7 +65,7 @@ enum ModelEntry {
     case .natural(let collection):
       return collection
     case .converted(let collection):
-      context.note(.converted, input.node, target: converter.typeName)
+      context.noteConversion(input.node, target: converter.typeName)
       return collection
     case .failed:
       let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"

@@ -125,6 +125,8 @@ final class SchemaBuilder: ConverterBuilding {
         diagnostics.append("skipped '\(name)': values of type \(field.type) cannot be converted to or from JSON")
         continue
       }
+      // The field's memory is read and written as the converter's type.
+      checkInvariant(converter.valueType == field.type, "'\(name)' of \(field.type) given a converter of \(converter.typeName)")
       var mapped: [[String]]?
       if let key = mapping[name] {
         mapped = key.candidates

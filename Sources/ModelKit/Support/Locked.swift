@@ -24,7 +24,9 @@ final class Locked<State>: @unchecked Sendable {
     mutex = .allocate(capacity: 1)
     var attributes = pthread_mutexattr_t()
     pthread_mutexattr_init(&attributes)
-    pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_NORMAL))
+    // With internal checks, a lock taken again by its holder fails instead of deadlocking.
+    let once = runsChecks ? PTHREAD_MUTEX_ERRORCHECK : PTHREAD_MUTEX_NORMAL
+    pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : once))
     pthread_mutex_init(mutex, &attributes)
     pthread_mutexattr_destroy(&attributes)
   }
@@ -37,7 +39,7 @@ final class Locked<State>: @unchecked Sendable {
   /// Runs `body` on the state, holding the lock.
   @inline(__always)
   func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
+    lock()
     defer { pthread_mutex_unlock(mutex) }
     return try body(&state)
   }
@@ -47,8 +49,23 @@ final class Locked<State>: @unchecked Sendable {
   /// must be done once, by one thread, and may call back in (a schema's
   /// build reads other types' schemas).
   func whileLocked<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-    pthread_mutex_lock(mutex)
+    lock()
     defer { pthread_mutex_unlock(mutex) }
     return try body()
+  }
+
+  @inline(__always)
+  private func lock() {
+    let failure = pthread_mutex_lock(mutex)
+    checkInvariant(failure == 0, "a lock taken again by the thread that holds it (error \(failure))")
+  }
+
+  /// Whether this build runs the internal checks (see `checkInvariant`).
+  private var runsChecks: Bool {
+    #if MODELKIT_INTERNAL_CHECKS
+      true
+    #else
+      false
+    #endif
   }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import ModelKitFixtures
 import ModelKitJSON
-import Testing
 import ModelKitTestSupport
+import Testing
 
 /// Reading a top-level array a window at a time must be indistinguishable
 /// from reading it whole: the same elements at the same offsets, or the same
@@ -56,12 +56,17 @@ struct JSONArrayChunksTests {
 
   /// The whole reading and the windowed one, for every window size given;
   /// texts whose top level is not an array must be refused by both.
-  static func expectSame(_ bytes: [UInt8], windows: [Int], _ options: JSONReadOptions = .init()) {
+  static func expectSame(
+    _ bytes: [UInt8], windows: [Int], _ options: JSONReadOptions = .init(),
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     let expected = whole(bytes, options)
     for window in windows {
       let found = chunked(bytes, window: window, options)
       if case .failure = expected, found == nil { continue }  // not an array, or not even one value
-      #expect(found == expected, "window \(window): \(String(decoding: bytes.prefix(120), as: UTF8.self))")
+      #expect(
+        found == expected, "window \(window): \(String(decoding: bytes.prefix(120), as: UTF8.self))",
+        sourceLocation: sourceLocation)
     }
   }
 
@@ -155,7 +160,9 @@ struct JSONArrayChunksTests {
     case 6: return array(&random, depth: depth)
     default:
       let count = Int(random.next() % 4)
-      let members = (0..<count).map { _ in string(&random) + space(&random) + ":" + space(&random) + value(&random, depth: depth + 1) }
+      let members = (0..<count).map { _ in
+        string(&random) + space(&random) + ":" + space(&random) + value(&random, depth: depth + 1)
+      }
       return "{" + members.joined(separator: "," + space(&random)) + "}"
     }
   }

@@ -1,5 +1,5 @@
-import ModelKitJSON
 import ModelKitFixtures
+import ModelKitJSON
 import Testing
 
 /// parse → write → parse gives an equal value, compact and pretty.
@@ -7,14 +7,14 @@ import Testing
 struct RoundTripTests {
   static let writeOptions: [JSONWriteOptions] = [[], .prettyPrinted, [.prettyPrinted, .sortedKeys]]
 
-  func expectRoundTrip(_ bytes: [UInt8]) throws {
+  func expectRoundTrip(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) throws {
     let value = try JSONValue(json: bytes)
     for options in Self.writeOptions {
       let written = value.jsonBytes(options: options)
       let reread = try JSONValue(json: written)
-      #expect(reread == value, "options \(options.rawValue)")
+      #expect(reread == value, "options \(options.rawValue)", sourceLocation: sourceLocation)
       // Writing is deterministic: the same value writes the same bytes.
-      #expect(reread.jsonBytes(options: options) == written)
+      #expect(reread.jsonBytes(options: options) == written, sourceLocation: sourceLocation)
     }
   }
 

@@ -7,21 +7,26 @@ import Testing
 /// well-typed input, and what ModelEncoder writes reads back equal in both.
 @Suite("Codable parity with Foundation", .enabled(if: TestData.isAvailable, Comment(rawValue: TestData.missingReason)))
 struct CodableParityTests {
-  func expectParity<T: Codable & Equatable>(_ type: T.Type, _ folder: String, _ file: String) throws {
+  func expectParity<T: Codable & Equatable>(
+    _ type: T.Type, _ folder: String, _ file: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let data = Data(try TestData.bytes(folder, file))
     let foundation = try JSONDecoder().decode(T.self, from: data)
     let strict = try ModelDecoder(options: DecodingOptions(strict: true)).decode(T.self, from: data)
     let lenient = try ModelDecoder().decode(T.self, from: data)
-    #expect(strict == foundation)
-    #expect(lenient == foundation)
+    #expect(strict == foundation, sourceLocation: sourceLocation)
+    #expect(lenient == foundation, sourceLocation: sourceLocation)
     let encoded = try ModelEncoder().encode(strict)
-    #expect(try JSONDecoder().decode(T.self, from: encoded) == foundation)
-    #expect(try ModelDecoder(options: DecodingOptions(strict: true)).decode(T.self, from: encoded) == foundation)
+    #expect(try JSONDecoder().decode(T.self, from: encoded) == foundation, sourceLocation: sourceLocation)
+    #expect(
+      try ModelDecoder(options: DecodingOptions(strict: true)).decode(T.self, from: encoded) == foundation,
+      sourceLocation: sourceLocation)
     let foundationEncoded = try JSONEncoder().encode(foundation)
-    #expect(try ModelDecoder().decode(T.self, from: foundationEncoded) == foundation)
+    #expect(try ModelDecoder().decode(T.self, from: foundationEncoded) == foundation, sourceLocation: sourceLocation)
     // Both encoders write the same document (compared parsed: key order and escapes may differ).
-    #expect(try JSONValue(json: encoded) == JSONValue(json: foundationEncoded))
-    #expect(try ModelEncoder().encodeValue(strict) == JSONValue(json: foundationEncoded))
+    #expect(try JSONValue(json: encoded) == JSONValue(json: foundationEncoded), sourceLocation: sourceLocation)
+    #expect(
+      try ModelEncoder().encodeValue(strict) == JSONValue(json: foundationEncoded), sourceLocation: sourceLocation)
   }
 
   @Test func canada() throws { try expectParity(CanadaFile.self, "json-corpus", "canada.json") }

@@ -147,29 +147,33 @@ struct CodableShapesTests {
     var note: String?
   }
 
-  static var everything: Everything { Everything(
-    shapes: [.circle(radius: 1.5), .rect(2, 3), .empty, .labelled(name: "a/b", tags: ["x", "\u{1F600}"])],
-    wrapped: Wrapped(level: 250, items: [1, 2]),
-    page: Page(items: ["top"], children: [Page(items: ["child"], children: []), Page(items: [], children: [])]),
-    byNumber: [1: "one", -20: "minus twenty", 300: "three hundred"],
-    nested: ["outer": ["b": 2, "a": 1], "other": [:]],
-    doubleOptional: .some(nil),
-    url: URL(string: "https://example.com/a?b=c&d=e#f")!,
-    uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
-    decimal: Decimal(string: "12345.678901234567890123")!,
-    data: Data([0, 1, 2, 253, 254, 255]),
-    date: Date(timeIntervalSinceReferenceDate: 123_456.789),
-    doubles: [0, -0.0, 0.1 + 0.2, 1e-7, 5e-324, 1.7976931348623157e308, 123_456_789_012, 1e21, -1.5e-10],
-    floats: [0.1, 3.4028235e38, 1e-45, -2.5],
-    escapedKeys: ["quote\"key": "tab\there", "slash/key": "</script>", "naïve": "\u{7F}\u{1}", "": "empty"],
-    empty: Empty(),
-    optionalShape: nil) }
+  static var everything: Everything {
+    Everything(
+      shapes: [.circle(radius: 1.5), .rect(2, 3), .empty, .labelled(name: "a/b", tags: ["x", "\u{1F600}"])],
+      wrapped: Wrapped(level: 250, items: [1, 2]),
+      page: Page(items: ["top"], children: [Page(items: ["child"], children: []), Page(items: [], children: [])]),
+      byNumber: [1: "one", -20: "minus twenty", 300: "three hundred"],
+      nested: ["outer": ["b": 2, "a": 1], "other": [:]],
+      doubleOptional: .some(nil),
+      url: URL(string: "https://example.com/a?b=c&d=e#f")!,
+      uuid: UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!,
+      decimal: Decimal(string: "12345.678901234567890123")!,
+      data: Data([0, 1, 2, 253, 254, 255]),
+      date: Date(timeIntervalSinceReferenceDate: 123_456.789),
+      doubles: [0, -0.0, 0.1 + 0.2, 1e-7, 5e-324, 1.7976931348623157e308, 123_456_789_012, 1e21, -1.5e-10],
+      floats: [0.1, 3.4028235e38, 1e-45, -2.5],
+      escapedKeys: ["quote\"key": "tab\there", "slash/key": "</script>", "naïve": "\u{7F}\u{1}", "": "empty"],
+      empty: Empty(),
+      optionalShape: nil)
+  }
 
   static let layouts: [JSONEncoder.OutputFormatting] = [
     [], .sortedKeys, [.prettyPrinted, .sortedKeys], [.sortedKeys, .withoutEscapingSlashes],
   ]
 
-  func expectFoundationParity<Value: Codable & Equatable>(_ value: Value, _ comment: Comment? = nil) throws {
+  func expectFoundationParity<Value: Codable & Equatable>(
+    _ value: Value, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     for layout in Self.layouts {
       let foundation = JSONEncoder()
       foundation.outputFormatting = layout
@@ -180,17 +184,19 @@ struct CodableShapesTests {
       if layout.contains(.sortedKeys) {
         #expect(
           String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
-          "\(layout.rawValue) \(comment?.rawValue ?? "")")
+          "\(layout.rawValue) \(comment?.rawValue ?? "")", sourceLocation: sourceLocation)
       } else {
         // Without sorted keys JSONEncoder writes an object's keys in its dictionary's hash order.
         let parsed = try JSONSerialization.jsonObject(with: written, options: .fragmentsAllowed) as? NSObject
         let parsedExpected = try JSONSerialization.jsonObject(with: expected, options: .fragmentsAllowed) as? NSObject
-        #expect(parsed == parsedExpected, comment)
+        #expect(parsed == parsedExpected, comment, sourceLocation: sourceLocation)
       }
       let read = try JSONDecoder().decode(Value.self, from: expected)
-      #expect(try ModelDecoder().decode(Value.self, from: expected) == read, comment)
-      #expect(try ModelDecoder(options: DecodingOptions(strict: true)).decode(Value.self, from: expected) == read, comment)
-      #expect(try JSONDecoder().decode(Value.self, from: written) == read, comment)
+      #expect(try ModelDecoder().decode(Value.self, from: expected) == read, comment, sourceLocation: sourceLocation)
+      #expect(
+        try ModelDecoder(options: DecodingOptions(strict: true)).decode(Value.self, from: expected) == read, comment,
+        sourceLocation: sourceLocation)
+      #expect(try JSONDecoder().decode(Value.self, from: written) == read, comment, sourceLocation: sourceLocation)
     }
   }
 
@@ -246,7 +252,10 @@ struct CodableShapesTests {
       (#"{"1": "a", "-2": "b"}"#, [Int: String].self),
       (#"[1, "a", 2, "b"]"#, [Int: String].self),
       (#"{"items": [], "children": [{"items": [1], "children": []}]}"#, Page<Int>.self),
-      (#"{"byKind": {"small": 1}, "byPlain": ["on", 1, "off", 2], "limits": [], "unsigned": [18446744073709551615]}"#, Keyed.self),
+      (
+        #"{"byKind": {"small": 1}, "byPlain": ["on", 1, "off", 2], "limits": [], "unsigned": [18446744073709551615]}"#,
+        Keyed.self
+      ),
       (#"{"byKind": {"medium": 1}, "byPlain": [], "limits": [], "unsigned": []}"#, Keyed.self),
       (#"{"byKind": {}, "byPlain": [], "limits": [9223372036854775808], "unsigned": []}"#, Keyed.self),
       (#"{"byKind": {}, "byPlain": [], "limits": [], "unsigned": [], "state": "dim"}"#, Keyed.self),
@@ -288,20 +297,24 @@ struct CodableShapesTests {
     }
   }
 
-  private func expectSameReading<Value: Decodable & Equatable>(_ type: Value.Type, _ json: String) throws {
+  private func expectSameReading<Value: Decodable & Equatable>(
+    _ type: Value.Type, _ json: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
     let data = Data(json.utf8)
     let foundation = Result { try JSONDecoder().decode(Value.self, from: data) }
     for decoder in [ModelDecoder(), ModelDecoder(options: DecodingOptions(strict: true))] {
       let ours = Result { try decoder.decode(Value.self, from: data) }
       switch (foundation, ours) {
       case (.success(let expected), .success(let read)):
-        #expect(read == expected, "\(json)")
+        #expect(read == expected, "\(json)", sourceLocation: sourceLocation)
       case (.failure, .failure) where decoder.options.strict:
         break
       case (.failure, _) where !decoder.options.strict:
         break  // leniency may read what JSONDecoder rejects
       default:
-        Issue.record("\(json): JSONDecoder \(foundation), ModelDecoder(strict: \(decoder.options.strict)) \(ours)")
+        Issue.record(
+          "\(json): JSONDecoder \(foundation), ModelDecoder(strict: \(decoder.options.strict)) \(ours)",
+          sourceLocation: sourceLocation)
       }
     }
   }

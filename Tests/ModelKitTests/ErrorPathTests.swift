@@ -91,14 +91,14 @@ struct ErrorPathTests {
   let strict = DecodingOptions(strict: true)
 
   /// The error `body` throws, as a `ModelError`.
-  private func failure(_ body: () throws -> Void) -> ModelError? {
+  private func failure(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> ModelError? {
     do {
       try body()
-      Issue.record("no error was thrown")
+      Issue.record("no error was thrown", sourceLocation: sourceLocation)
       return nil
     } catch {
       guard let model = underlyingModelError(error) else {
-        Issue.record("\(error) is not a ModelError and carries none")
+        Issue.record("\(error) is not a ModelError and carries none", sourceLocation: sourceLocation)
         return nil
       }
       return model
@@ -145,7 +145,10 @@ struct ErrorPathTests {
       ("$.branch.leaf.\(path)", { _ = try PathRoot(json: #"{"branch": \#(branch)}"#, options: strict) }),
       ("$.byKey.k.\(path)", { _ = try PathRoot(json: #"{"byKey": {"k": \#(leaf)}}"#, options: strict) }),
       ("$[1].branch.leaf.\(path)", { _ = try [PathRoot](json: #"[{}, {"branch": \#(branch)}]"#, options: strict) }),
-      ("$.x.branch.leaf.\(path)", { _ = try [String: PathRoot](json: #"{"x": {"branch": \#(branch)}}"#, options: strict) }),
+      (
+        "$.x.branch.leaf.\(path)",
+        { _ = try [String: PathRoot](json: #"{"x": {"branch": \#(branch)}}"#, options: strict) }
+      ),
       ("$.leaves[1].\(path)", { _ = try PathBranch(json: #"{"leaves": [{}, \#(leaf)]}"#, options: strict) }),
     ]
     for (expected, body) in cases {
@@ -160,7 +163,10 @@ struct ErrorPathTests {
     let good = #"{"count": 1, "list": [], "name": "n"}"#
     let cases: [(String, String, ModelError.Kind)] = [
       (#"{"branch": {"count": 300, "list": [], "name": "n"}, "leaves": []}"#, "$.branch.count", .outOfRange),
-      (#"{"branch": \#(good), "leaves": [\#(good), {"count": 1, "list": [2, "x"], "name": "n"}]}"#, "$.leaves[1].list[1]", .typeMismatch),
+      (
+        #"{"branch": \#(good), "leaves": [\#(good), {"count": 1, "list": [2, "x"], "name": "n"}]}"#,
+        "$.leaves[1].list[1]", .typeMismatch
+      ),
       (#"{"branch": {"count": 1, "list": [], "name": null}, "leaves": []}"#, "$.branch.name", .unexpectedNull),
       (#"{"branch": {"count": 1, "list": []}, "leaves": []}"#, "$.branch.name", .missingKey),
       (#"{"branch": \#(good), "leaves": {}}"#, "$.leaves", .typeMismatch),

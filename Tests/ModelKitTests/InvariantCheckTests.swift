@@ -77,7 +77,8 @@
       cache.owner.release()
       let document = try JSONDocument(parsing: #""640""#)
       let report = DecodeReport()
-      ReadContext(document: document, options: DecodingOptions(report: report)).noteConversion(document.root, target: "Int")
+      ReadContext(document: document, options: DecodingOptions(report: report)).noteConversion(
+        document.root, target: "Int")
       #expect(report.entries.map(\.kind) == [.converted])
     }
   }

@@ -1,8 +1,8 @@
 import Foundation
 import ModelKit
 import ModelKitJSON
-import Testing
 import ModelKitTestSupport
+import Testing
 
 /// Large top-level arrays (from 256 KiB) are read a window of text at a
 /// time, to keep the peak memory near the input's and the result's size.
@@ -24,10 +24,12 @@ struct LargeArrayTests {
 
   /// `count` items; the one at `odd` (if any) has `odd` text as its id.
   static func items(_ count: Int, odd: (index: Int, id: String)? = nil) -> String {
-    "[" + (0..<count).map { index in
-      let id = index == odd?.index ? odd!.id : "\(index)"
-      return #"{"id": \#(id), "name": "item \#(index)", "price": \#(index % 100).5, "tags": ["a", "b"], "rating": null}"#
-    }.joined(separator: ",\n") + "]"
+    "["
+      + (0..<count).map { index in
+        let id = index == odd?.index ? odd!.id : "\(index)"
+        return
+          #"{"id": \#(id), "name": "item \#(index)", "price": \#(index % 100).5, "tags": ["a", "b"], "rating": null}"#
+      }.joined(separator: ",\n") + "]"
   }
 
   /// The same array inside an envelope, which is read whole.
@@ -150,15 +152,18 @@ struct LargeArrayTests {
 
   /// Strict: JSONDecoder's value or error; lenient: its value where it succeeds.
   static func expectAgreement<Value: Decodable & Equatable>(
-    _ type: Value.Type, _ data: Data, _ ours: ModelDecoder, _ round: Int
+    _ type: Value.Type, _ data: Data, _ ours: ModelDecoder, _ round: Int,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let expected = Result { try JSONDecoder().decode(Value.self, from: data) }
     let found = Result { try ours.decode(Value.self, from: data) }
     if ours.options.strict {
-      #expect(Differential.summary(of: found) == Differential.summary(of: expected), "\(Value.self), round \(round)")
-      if case .success(let value) = expected { #expect((try? found.get()) == value) }
+      #expect(
+        Differential.summary(of: found) == Differential.summary(of: expected), "\(Value.self), round \(round)",
+        sourceLocation: sourceLocation)
+      if case .success(let value) = expected { #expect((try? found.get()) == value, sourceLocation: sourceLocation) }
     } else if case .success(let value) = expected {
-      #expect((try? found.get()) == value, "\(Value.self), round \(round)")
+      #expect((try? found.get()) == value, "\(Value.self), round \(round)", sourceLocation: sourceLocation)
     }
   }
 

@@ -61,7 +61,9 @@ struct LenientTableTests {
 
     /// A row whose coder answers are the model reader's.
     init(_ json: String, _ target: Target, lenient: Answer, strict: Answer) {
-      self.init(json, target, lenient: lenient, strict: strict, coder: lenient == .null ? .ignored : lenient, strictCoder: strict)
+      self.init(
+        json, target, lenient: lenient, strict: strict, coder: lenient == .null ? .ignored : lenient,
+        strictCoder: strict)
     }
 
     init(_ json: String, _ target: Target, lenient: Answer, strict: Answer, coder: Answer, strictCoder: Answer) {
@@ -89,7 +91,9 @@ struct LenientTableTests {
     Row("-3.9", .int, lenient: .converted("-3"), strict: outOfRange),
     Row("300", .uint8, lenient: .ignored, strict: outOfRange),
     Row("-1", .uint64, lenient: .ignored, strict: outOfRange),
-    Row("18446744073709551615", .uint64, lenient: .natural("18446744073709551615"), strict: .natural("18446744073709551615")),
+    Row(
+      "18446744073709551615", .uint64, lenient: .natural("18446744073709551615"),
+      strict: .natural("18446744073709551615")),
     Row("1e30", .int, lenient: .ignored, strict: outOfRange),
     Row("\"640\"", .int, lenient: .converted("640"), strict: mismatch),
     Row("\" 12.5 \"", .int, lenient: .converted("12"), strict: mismatch),
@@ -138,16 +142,24 @@ struct LenientTableTests {
     Row("12.50", .string, lenient: .converted("12.50"), strict: mismatch),
     Row("true", .string, lenient: .converted("true"), strict: mismatch),
     Row("null", .string, lenient: .null, strict: unexpectedNull),
-    Row("\" https://example.com/a \"", .url, lenient: .natural("https://example.com/a"), strict: .natural("https://example.com/a")),
+    Row(
+      "\" https://example.com/a \"", .url, lenient: .natural("https://example.com/a"),
+      strict: .natural("https://example.com/a")),
     Row("\"\"", .url, lenient: .null, strict: mismatch, coder: .corrupted, strictCoder: mismatch),
     // A coder's call reads what strict reading reads first (a relative URL here), leniently only what it refuses.
-    Row("\"null\"", .url, lenient: .null, strict: .natural("null"), coder: .natural("null"), strictCoder: .natural("null")),
+    Row(
+      "\"null\"", .url, lenient: .null, strict: .natural("null"), coder: .natural("null"), strictCoder: .natural("null")
+    ),
   ]
 
   static let decimalRows: [Row] = [
-    Row("12.345678901234567890123", .decimal, lenient: .natural("12.345678901234567890123"), strict: .natural("12.345678901234567890123")),
+    Row(
+      "12.345678901234567890123", .decimal, lenient: .natural("12.345678901234567890123"),
+      strict: .natural("12.345678901234567890123")),
     // ModelKit reads a Decimal from a numeric string as its own form; a coder, as a conversion (JSONDecoder reads numbers only).
-    Row("\"0.1\"", .decimal, lenient: .natural("0.1"), strict: .natural("0.1"), coder: .converted("0.1"), strictCoder: mismatch),
+    Row(
+      "\"0.1\"", .decimal, lenient: .natural("0.1"), strict: .natural("0.1"), coder: .converted("0.1"),
+      strictCoder: mismatch),
     Row("\"yes\"", .decimal, lenient: .converted("1"), strict: mismatch),
     Row("\"nil\"", .decimal, lenient: .null, strict: mismatch),
     Row("\"abc\"", .decimal, lenient: .ignored, strict: mismatch),
@@ -162,7 +174,8 @@ struct LenientTableTests {
       coder: .natural("2001-01-01 00:00:00 +0000"), strictCoder: .natural("2001-01-01 00:00:00 +0000")),
     Row(
       "\"1970-01-02T00:00:00Z\"", .date, lenient: .converted("1970-01-02 00:00:00 +0000"),
-      strict: .natural("1970-01-02 00:00:00 +0000"), coder: .converted("1970-01-02 00:00:00 +0000"), strictCoder: mismatch),
+      strict: .natural("1970-01-02 00:00:00 +0000"), coder: .converted("1970-01-02 00:00:00 +0000"),
+      strictCoder: mismatch),
     Row("\"soon\"", .date, lenient: .ignored, strict: mismatch),
     Row("\"<null>\"", .date, lenient: .null, strict: mismatch),
   ]
@@ -182,7 +195,8 @@ struct LenientTableTests {
   @Test("an optional reads a lenient null (a null word) as nil, a conversion; JSON null as nil, naturally")
   func optionalNulls() throws {
     let report = DecodeReport()
-    let words = try Optionals(json: #"{"count": "<null>", "link": "", "flag": null}"#, options: DecodingOptions(report: report))
+    let words = try Optionals(
+      json: #"{"count": "<null>", "link": "", "flag": null}"#, options: DecodingOptions(report: report))
     #expect(words.count == nil && words.link == nil && words.flag == nil)
     #expect(report.entries.map(\.kind) == [.converted, .converted])
     #expect(report.entries.map(\.path) == ["$.count", "$.link"])
@@ -251,7 +265,8 @@ struct LenientTableTests {
     let text = #"{"value": \#(json)}"#
     let value: Value
     do {
-      value = coder
+      value =
+        coder
         ? try ModelDecoder(options: options).decode(CodableBox<Value>.self, from: Data(text.utf8)).value
         : try Box<Value>(json: text, options: options).value
     } catch DecodingError.dataCorrupted(let context) where context.underlyingError == nil {

@@ -9,11 +9,12 @@ import Testing
 struct StreamingEncoderTests {
   /// The streamed bytes, parsed, after checking they equal the tree's value.
   private func streamed<T: Encodable>(
-    _ value: T, options: JSONWriteOptions = [], encoder: ModelEncoder? = nil
+    _ value: T, options: JSONWriteOptions = [], encoder: ModelEncoder? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> JSONValue {
     let encoder = encoder ?? ModelEncoder(options: options)
     let parsed = try JSONValue(json: encoder.encode(value))
-    #expect(parsed == (try encoder.encodeValue(value)))
+    #expect(parsed == (try encoder.encodeValue(value)), sourceLocation: sourceLocation)
     return parsed
   }
 
@@ -170,7 +171,11 @@ struct StreamingEncoderTests {
   /// alike but for case, accents or length, in a value that counts its encodes.
   struct Unsorted: Encodable {
     let calls: Calls
-    enum CodingKeys: String, CodingKey { case zeta, Zeta, alpha, é = "é", e, ee, nested, list }
+    enum CodingKeys: String, CodingKey {
+      case zeta, Zeta, alpha
+      case é = "é"
+      case e, ee, nested, list
+    }
     func encode(to encoder: any Encoder) throws {
       calls.outer += 1
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -197,7 +202,9 @@ struct StreamingEncoderTests {
       let before = calls.outer
       let bytes = try ours.encode(Unsorted(calls: calls))
       #expect(calls.outer == before + 1)  // encoded once
-      #expect(String(decoding: bytes, as: UTF8.self) == String(decoding: try foundation.encode(Unsorted(calls: calls)), as: UTF8.self))
+      #expect(
+        String(decoding: bytes, as: UTF8.self)
+          == String(decoding: try foundation.encode(Unsorted(calls: calls)), as: UTF8.self))
       // Inside an array, as a dictionary's value, and as a value that must be built as a tree.
       let holder: [String: [Unsorted]] = ["k": [Unsorted(calls: calls)]]
       #expect(try ours.encode(holder) == foundation.encode(holder))
@@ -254,7 +261,8 @@ struct StreamingEncoderTests {
       }
     }
     let encoder = ModelEncoder(options: .sortedKeys)
-    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
     let foundation = JSONEncoder()
     foundation.outputFormatting = .sortedKeys
     foundation.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
@@ -320,11 +328,14 @@ struct StreamingEncoderTests {
         foundation.outputFormatting = .withoutEscapingSlashes
       }
       for length in 0...24 {
-        #expect(try encoder.encode(OneKey(key: String(repeating: "k", count: length))) == foundation.encode(OneKey(key: String(repeating: "k", count: length))))
+        #expect(
+          try encoder.encode(OneKey(key: String(repeating: "k", count: length)))
+            == foundation.encode(OneKey(key: String(repeating: "k", count: length))))
         for place in 0..<length {
           for special in ["\"", "\\", "/", "\u{01}", "\n", "\u{1F}", "é"] {
             let key = String(repeating: "a", count: place) + special + String(repeating: "b", count: length - place - 1)
-            #expect(try encoder.encode(OneKey(key: key)) == foundation.encode(OneKey(key: key)), "\(key.debugDescription)")
+            #expect(
+              try encoder.encode(OneKey(key: key)) == foundation.encode(OneKey(key: key)), "\(key.debugDescription)")
           }
         }
       }
@@ -350,7 +361,10 @@ struct StreamingEncoderTests {
   @Test func topLevelScalarsAndPrettyOutput() throws {
     #expect(try streamed(5) == 5)
     #expect(try streamed("text") == "text")
-    struct Pair: Encodable { var a = 1; var b = ["x"] }
+    struct Pair: Encodable {
+      var a = 1
+      var b = ["x"]
+    }
     let pretty = String(decoding: try ModelEncoder(options: .prettyPrinted).encode(Pair()), as: UTF8.self)
     #expect(pretty == "{\n  \"a\" : 1,\n  \"b\" : [\n    \"x\"\n  ]\n}")
     let sorted = String(decoding: try ModelEncoder(options: .sortedKeys).encode(Pair()), as: UTF8.self)
@@ -436,7 +450,8 @@ indirect enum Shape: Encodable {
     case 4: return .nothing
     case 5: return .list((0..<next(5)).map { _ in random(depth: depth - 1, &state) })
     default:
-      return .object((0..<next(6)).map { index in ("\(texts[next(texts.count)])\(index)", random(depth: depth - 1, &state)) })
+      return .object(
+        (0..<next(6)).map { index in ("\(texts[next(texts.count)])\(index)", random(depth: depth - 1, &state)) })
     }
   }
 }

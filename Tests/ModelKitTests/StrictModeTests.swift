@@ -9,7 +9,8 @@ struct Birthday: JSONModel {
 
 /// A model whose property name makes messages longer than 256 bytes.
 struct LongNamed: JSONModel {
-  var propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty = 0
+  var propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty =
+    0
 }
 
 struct Writer: JSONModel {
@@ -26,8 +27,8 @@ struct Writer: JSONModel {
 struct StrictModeTests {
   let strict = DecodingOptions(strict: true)
 
-  func error(_ json: String) -> ModelError? {
-    #expect(throws: ModelError.self) { try Writer(json: json, options: strict) }
+  func error(_ json: String, sourceLocation: SourceLocation = #_sourceLocation) -> ModelError? {
+    #expect(throws: ModelError.self, sourceLocation: sourceLocation) { try Writer(json: json, options: strict) }
   }
 
   @Test func kindMismatchesAreErrorsWithPaths() {
@@ -54,19 +55,30 @@ struct StrictModeTests {
   @Test func messagesNameTheValueAndTheTarget() throws {
     #expect(error(#"{"id": "12"}"#)?.message == #"the string "12" is not a value for property 'id' of type Int"#)
     #expect(error(#"{"id": [1]}"#)?.message == "an array is not a value for property 'id' of type Int")
-    #expect(error(#"{"users": [{"age": 300}]}"#)?.message == "the number 300 is out of range for property 'age' of type UInt8")
+    #expect(
+      error(#"{"users": [{"age": 300}]}"#)?.message == "the number 300 is out of range for property 'age' of type UInt8"
+    )
     let value = String(repeating: "é", count: 50)
     let expected = "the string \"\(String(repeating: "é", count: 40))…\" is not a value for property 'id' of type Int"
     #expect(error("{\"id\": \"\(value)\"}")?.message == expected)
     let long = #expect(throws: ModelError.self) {
-      try LongNamed(json: #"{"propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty": "x"}"#, options: strict)
+      try LongNamed(
+        json:
+          #"{"propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty": "x"}"#,
+        options: strict)
     }
-    #expect(long?.message == #"the string "x" is not a value for property 'propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty' of type Int"#)
+    #expect(
+      long?.message
+        == #"the string "x" is not a value for property 'propertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyropertyroperty' of type Int"#
+    )
     #expect((long?.message.utf8.count ?? 0) > 256)
   }
 
   @Test func naturalEncodingsStayAllowed() throws {
-    let model = try Writer(json: #"{"id": 3.0, "author": {"birthday": "2014-05-06", "age": 3}, "users": [{"birthday": 100}], "tag": "green", "nickname": null}"#, options: strict)
+    let model = try Writer(
+      json:
+        #"{"id": 3.0, "author": {"birthday": "2014-05-06", "age": 3}, "users": [{"birthday": 100}], "tag": "green", "nickname": null}"#,
+      options: strict)
     #expect(model.id == 3)
     #expect(model.author.birthday != nil)
     #expect(model.users.first?.birthday == Date(timeIntervalSince1970: 100))

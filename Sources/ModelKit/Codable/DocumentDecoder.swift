@@ -201,6 +201,9 @@ final class DocumentDecoder: Decoder {
     let own = NoKey.isNone(Key.self) ? 0 : 1
     let count = keyCount + own
     let root = !fromTheTop || call.root.isEmpty ? [] : ErrorLocation.components(call.root.components).codingKeys
+    // An empty path apart: the array initialiser writes its count even into
+    // the shared empty-array storage, a store that races with other threads'.
+    guard root.count + count > 0 else { return [] }
     return [any CodingKey](unsafeUninitializedCapacity: root.count + count) { keys, initialized in
       var index = root.count + count
       if own == 1 {
@@ -428,6 +431,4 @@ final class DocumentDecoder: Decoder {
   ) throws -> Value {
     unsafeBitCast(try Dictionary.decodeEveryMember(node, in: decoder), to: Value.self)
   }
-
-
 }

@@ -172,7 +172,6 @@ public final class ModelEncoder: Sendable {
     guard !node.isEmpty else { throw ModelError.nothingEncoded(T.self).encodingError(for: value) }
     return node.value
   }
-
 }
 
 /// An `EncodableWithConfiguration` value with its configuration.

@@ -180,7 +180,19 @@ struct LenientTableTests {
     Row("\"<null>\"", .date, lenient: .null, strict: mismatch),
   ]
 
-  @Test(arguments: integerRows + floatingRows + boolRows + textRows + decimalRows + dateRows)
+  /// A row whose type this system lacks.
+  struct Unavailable: Error {}
+
+  /// Every row this system can run: the Int128 rows need the type.
+  static var rows: [Row] {
+    let all = integerRows + floatingRows + boolRows + textRows + decimalRows + dateRows
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+      return all.filter { $0.target != .int128 }
+    }
+    return all
+  }
+
+  @Test(arguments: rows)
   func row(_ row: Row) throws {
     let lenient = try Self.answer(row, strict: false, coder: false)
     let strict = try Self.answer(row, strict: true, coder: false)
@@ -241,10 +253,11 @@ struct LenientTableTests {
     case .uint8: try answer(UInt8.self, row.json, strict: strict, coder: coder)
     case .uint64: try answer(UInt64.self, row.json, strict: strict, coder: coder)
     case .int128:
+      // `rows` leaves these rows out where there is no Int128.
       if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
         try answer(Int128.self, row.json, strict: strict, coder: coder)
       } else {
-        row.lenient
+        throw Unavailable()
       }
     case .double: try answer(Double.self, row.json, strict: strict, coder: coder)
     case .float: try answer(Float.self, row.json, strict: strict, coder: coder)

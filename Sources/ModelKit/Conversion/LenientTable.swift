@@ -21,18 +21,32 @@ extension ReadContext {
     lenient(rule, else: .failed(.mismatch))
   }
 
-  /// An integer of type `T`: from a number (as `JSONDecoder` reads it,
-  /// strictly and in a coder's call; by its digits otherwise, fractions
-  /// truncating toward zero, leniently), leniently from a Boolean or a
-  /// numeric string; `true`/`yes` words are 1, `false`/`no` words 0.
+  /// An integer of type `T`, whose range is `range`: from a number (as
+  /// `JSONDecoder` reads it, strictly and in a coder's call; by its digits
+  /// otherwise, fractions truncating toward zero, leniently), leniently
+  /// from a Boolean or a numeric string; `true`/`yes` words are 1,
+  /// `false`/`no` words 0.
   @inline(__always)
-  func integer<T: FixedWidthInteger>(_ node: JSONDocument.Node, as type: T.Type) -> Converted<T> {
+  func integer<T: FixedWidthInteger>(_ node: JSONDocument.Node, as type: T.Type, in range: IntegerRange)
+    -> Converted<T>
+  {
+    // Digits the reader stored as an integer, the common case, inline; the
+    // rest apart, so that the types only it uses cost nothing here.
+    let stored = document.storedInteger(node)
+    if let int = stored.int { return range.fitted((int < 0, int.magnitude), as: T.self) }
+    if let uint = stored.uint { return range.fitted((false, uint), as: T.self) }
+    return integer(otherThanStored: node, as: T.self, in: range)
+  }
+
+  /// `integer(_:as:in:)` for every other value: numbers kept as text, and
+  /// the other kinds.
+  @inline(never)
+  private func integer<T: FixedWidthInteger>(
+    otherThanStored node: JSONDocument.Node, as type: T.Type, in range: IntegerRange
+  ) -> Converted<T> {
     switch document.kind(of: node) {
     case .number:
-      let stored = document.storedInteger(node)
-      if let int = stored.int { return .natural(T(exactly: int), orElse: .outOfRange) }
-      if let uint = stored.uint { return .natural(T(exactly: uint), orElse: .outOfRange) }
-      return document.withNumberText(node) { integer(fromNumber: $0, as: T.self) } ?? .failed(.mismatch)
+      return document.withNumberText(node) { integer(fromNumber: $0, as: T.self, in: range) } ?? .failed(.mismatch)
     case .null:
       return .failed(.null)
     case .bool:
@@ -41,10 +55,10 @@ extension ReadContext {
       return lenient {
         // The common case, digits such as "640", without the general text rules.
         if let digits = document.withRawString(node, { raw, _ in NumberText.plainInteger(raw) }) ?? nil {
-          return Self.fitted(digits, as: T.self).asConversion
+          return range.fitted(digits, as: T.self).asConversion
         }
         return fromString(node, true: 1, false: 0) { text in
-          text.withUnsafeBufferPointer { integer(fromNumber: $0, as: T.self) }
+          text.withUnsafeBufferPointer { integer(fromNumber: $0, as: T.self, in: range) }
         }
       }
     default:
@@ -56,31 +70,20 @@ extension ReadContext {
   /// mode and a coder's call; otherwise exactly (digits beyond 64 bits as
   /// `JSONDecoder` reads them), or (a lenient rule) a fraction truncated
   /// toward zero.
-  private func integer<T: FixedWidthInteger>(fromNumber text: UnsafeBufferPointer<UInt8>, as type: T.Type)
-    -> Converted<T>
-  {
+  private func integer<T: FixedWidthInteger>(
+    fromNumber text: UnsafeBufferPointer<UInt8>, as type: T.Type, in range: IntegerRange
+  ) -> Converted<T> {
     if options.strict || strategies != nil, let value = DecoderIntegers.value(text, as: T.self) {
       return .natural(value)
     }
     // A fraction, or a number the type cannot hold, is out of range for `JSONDecoder`.
     return lenient(
       {
-        if let exact = NumberText.integer(text) { return Self.fitted(exact, as: T.self) }
+        if let exact = NumberText.integer(text) { return range.fitted(exact, as: T.self) }
         if T.bitWidth > 64, let wide = DecoderIntegers.value(text, as: T.self) { return .natural(wide) }
         guard let truncated = NumberText.integer(text, truncating: true) else { return .failed(.outOfRange) }
-        return Self.fitted(truncated, as: T.self).asConversion
+        return range.fitted(truncated, as: T.self).asConversion
       }, else: .failed(.outOfRange))
-  }
-
-  /// A sign and magnitude as `T`; out of range where `T` cannot hold it
-  /// (never wrapped or clamped).
-  @inline(__always)
-  private static func fitted<T: FixedWidthInteger>(_ integer: (negative: Bool, magnitude: UInt64), as type: T.Type)
-    -> Converted<T>
-  {
-    guard integer.negative else { return .natural(T(exactly: integer.magnitude), orElse: .outOfRange) }
-    guard integer.magnitude <= Int64.min.magnitude else { return .failed(.outOfRange) }
-    return .natural(T(exactly: Int64(bitPattern: 0 &- integer.magnitude)), orElse: .outOfRange)
   }
 
   /// A finite `Double`: from a number, leniently from a Boolean or a numeric string.
@@ -234,6 +237,34 @@ extension ReadContext {
         else { return nil }
         return reading(inner)
       }, else: nil)
+  }
+}
+
+/// The values of an integer type, as far as 64 bits reach, found once per
+/// converter: fitting a value to a type by them costs no generic call that
+/// a `T(exactly:)` does, nor the metadata of a `T?`, where `T` is not known
+/// at compile time (every integer type but `Int`).
+struct IntegerRange: Sendable {
+  /// The smallest value, clamped to `Int64`.
+  let minimum: Int64
+  /// The largest value, clamped to `UInt64`.
+  let maximum: UInt64
+
+  init<T: FixedWidthInteger>(_ type: T.Type) {
+    minimum = Int64(clamping: T.min)
+    maximum = UInt64(clamping: T.max)
+  }
+
+  /// A sign and magnitude as `T`; out of range where `T` cannot hold it
+  /// (never wrapped or clamped).
+  @inline(__always)
+  func fitted<T: FixedWidthInteger>(_ integer: (negative: Bool, magnitude: UInt64), as type: T.Type) -> Converted<T> {
+    if integer.negative {
+      guard integer.magnitude <= minimum.magnitude else { return .failed(.outOfRange) }
+      return .natural(T(truncatingIfNeeded: Int64(bitPattern: 0 &- integer.magnitude)))
+    }
+    guard integer.magnitude <= maximum else { return .failed(.outOfRange) }
+    return .natural(T(truncatingIfNeeded: integer.magnitude))
   }
 }
 

@@ -23,7 +23,13 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Reference>
   {
-    try counterpart.decode(node, &context).mapped(reference)
+    // Spelled out rather than `mapped`: a `Reference?` per value would cost
+    // its generic metadata.
+    switch try counterpart.decode(node, &context) {
+    case .natural(let value): .natural(reference(value))
+    case .converted(let value): .converted(reference(value))
+    case .failed(let failure): .failed(failure)
+    }
   }
 
   override func isOmitted(_ item: Reference) -> Bool { counterpart.isOmitted(value(item)) }

@@ -1,8 +1,11 @@
 /// Integers of every width: exact when integral and in range, fractions
 /// truncate toward zero, out of range is never wrapped or clamped.
 class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<Integer> {
+  /// The type's values, found once.
+  let range = IntegerRange(Integer.self)
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
-    context.integer(node, as: Integer.self)
+    context.integer(node, as: Integer.self, in: range)
   }
 
   override var emptyValue: Integer? { 0 }
@@ -23,7 +26,7 @@ class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<In
 /// `decode` compiled for `Int`.
 final class IntConverter: IntegerConverter<Int> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Int> {
-    context.integer(node, as: Int.self)
+    context.integer(node, as: Int.self, in: range)
   }
 }
 

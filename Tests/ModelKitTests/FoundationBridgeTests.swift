@@ -37,6 +37,9 @@ struct FoundationBridgeTests {
       "array": [1, "a", [false]] as [Any], "object": ["k": UInt8(7)] as [String: Any],
       "decimal": Decimal(string: "12345678901234567890.5")!, "optional": Int?.none as Any,
       "nsdict": NSDictionary(dictionary: ["x": 1]), "nsarray": NSArray(array: [1, 2]),
+      // Foundation instances, each tried against the classes before the Swift types.
+      "nsstring": NSString(string: "t"), "attributed": NSAttributedString(string: "styled"),
+      "nsnumbers": [NSNumber(value: true), NSNumber(value: 4.5)] as [Any], "nsset": NSSet(array: [2, 1]),
     ]
     let value = try JSONValue(jsonObject: graph)
     #expect(value["int"] == 3)
@@ -50,6 +53,10 @@ struct FoundationBridgeTests {
     #expect(value["optional"] == .null)
     #expect(value["nsdict"]?["x"] == 1)
     #expect(value["nsarray"] == [1, 2])
+    #expect(value["nsstring"] == "t")
+    #expect(value["attributed"] == "styled")
+    #expect(value["nsnumbers"] == [true, 4.5])
+    #expect(value["nsset"] == [1, 2])
   }
 
   @Test func refusesValuesWithoutAJSONForm() {

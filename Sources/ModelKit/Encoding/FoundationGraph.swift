@@ -19,13 +19,16 @@ enum FoundationGraph {
       throw .graphTooDeep(maximumDepth, kind: failure, at: context.path)
     }
     try StackGuard.check(depth: context.path.steps.count, at: context.path)
-    if let number = any as? NSNumber, type(of: any) is NSNumber.Type {
-      return JSONValue(foundationNumber: number)
+    // Casting a Swift value to a class bridges it first (a whole dictionary
+    // to an `NSDictionary`): the classes are tried on instances only.
+    if type(of: any) is AnyObject.Type {
+      if let number = any as? NSNumber, type(of: any) is NSNumber.Type { return JSONValue(foundationNumber: number) }
+      if any is NSNull { return .null }
+      if let attributed = any as? NSAttributedString { return .string(attributed.string) }
     }
     switch any {
     case let value as JSONValue: return value
     case let object as JSONObject: return .object(object)
-    case is NSNull: return .null
     case let flag as Bool: return .bool(flag)
     case let string as String: return .string(string)
     case let string as Substring: return .string(String(string))
@@ -47,7 +50,6 @@ enum FoundationGraph {
     case let url as URL: return try known(url, &context)
     case let data as Data: return try known(data, &context)
     case let uuid as UUID: return try known(uuid, &context)
-    case let attributed as NSAttributedString: return .string(attributed.string)
     case let dictionary as [String: Any]:
       var object = JSONObject()
       for (key, element) in dictionary {

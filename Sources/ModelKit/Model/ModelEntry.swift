@@ -20,12 +20,12 @@ enum ModelEntry {
     let prepare = { (value: Any) in converter.graphValue(value, keys: options.keyDecoding) }
     guard let key else { return try self.graph(prepare(graph)) }
     // An envelope: the value at the first of the key's paths that leads to one.
-    guard let object = graph as? [String: Any],
+    guard var object = graph as? [String: Any],
       let path = key.candidates.first(where: { GraphPath.value(in: object, at: $0[...]) != nil })
     else { return try self.graph(graph) }
-    return try self.graph(GraphPath.replacing(in: object, at: path[...], prepare))
+    GraphPath.replace(in: &object, at: path[...], prepare)
+    return try self.graph(object)
   }
-
 
   static func decode<Model: JSONModel>(
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions

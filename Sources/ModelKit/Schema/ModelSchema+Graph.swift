@@ -9,7 +9,7 @@ extension ModelSchema {
     var result = object
     for field in fields {
       for path in field.candidates(keys) where !path.isEmpty {
-        result = GraphPath.replacing(in: result, at: path[...]) { field.converter.graphValue($0, keys: keys) }
+        GraphPath.replace(in: &result, at: path[...]) { field.converter.graphValue($0, keys: keys) }
       }
     }
     return result
@@ -25,17 +25,18 @@ enum GraphPath {
     return (value as? [String: Any]).flatMap { Self.value(in: $0, at: path.dropFirst()) }
   }
 
-  /// `object` with the value at `path` (when there is one) changed by `change`.
-  static func replacing(in object: [String: Any], at path: ArraySlice<String>, _ change: (Any) -> Any)
-    -> [String: Any]
-  {
-    guard let first = path.first, let value = object[first] else { return object }
-    var changed = object
+  /// Changes the value at `path` in `object` (when there is one) by
+  /// `change`, in place: a model's fields change one graph one after the
+  /// other, which copies of it for each would make quadratic.
+  static func replace(in object: inout [String: Any], at path: ArraySlice<String>, _ change: (Any) -> Any) {
+    guard let first = path.first, let index = object.index(forKey: first) else { return }
     if path.count == 1 {
-      changed[first] = change(value)
-    } else if let inner = value as? [String: Any] {
-      changed[first] = replacing(in: inner, at: path.dropFirst(), change)
+      object.values[index] = change(object.values[index])
+    } else if var inner = object.values[index] as? [String: Any] {
+      // Released from `object` while it changes, so that it changes in place.
+      object.values[index] = ()
+      replace(in: &inner, at: path.dropFirst(), change)
+      object.values[index] = inner
     }
-    return changed
   }
 }

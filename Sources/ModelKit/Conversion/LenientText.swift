@@ -30,7 +30,8 @@ enum LenientText {
       if falseWords.contains(word) { return .falseWord }
       if nullWords.contains(word) { return .nullWord }
     }
-    guard let number = numberText(trimmed[...]) else { return .other }
+    // A number as people write it: a `+`, leading zeros, `.5`, `5.`.
+    guard let number = NumberGrammar.number(in: trimmed, allowing: .lenient) else { return .other }
     return .number(text: number)
   }
 
@@ -46,43 +47,5 @@ enum LenientText {
 
   private static func isSpace(_ byte: UInt8) -> Bool {
     byte == 0x20 || (0x09...0x0D).contains(byte)
-  }
-
-  /// `[+-]digits[.digits][e[+-]digits]` with at least one mantissa digit,
-  /// rewritten without a `+` sign; nil for anything else (NaN, Inf, hex, "12abc").
-  static func numberText(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var index = bytes.startIndex
-    func digits() -> Int {
-      var count = 0
-      while index < bytes.endIndex, bytes[index] &- UInt8(ascii: "0") < 10 {
-        result.append(bytes[index])
-        index += 1
-        count += 1
-      }
-      return count
-    }
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-      if bytes[index] == UInt8(ascii: "-") { result.append(UInt8(ascii: "-")) }
-      index += 1
-    }
-    var mantissaDigits = digits()
-    if index < bytes.endIndex, bytes[index] == UInt8(ascii: ".") {
-      result.append(UInt8(ascii: "."))
-      index += 1
-      mantissaDigits += digits()
-    }
-    guard mantissaDigits > 0 else { return nil }
-    if index < bytes.endIndex, bytes[index] | 0x20 == UInt8(ascii: "e") {
-      result.append(UInt8(ascii: "e"))
-      index += 1
-      if index < bytes.endIndex, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-        result.append(bytes[index])
-        index += 1
-      }
-      guard digits() > 0 else { return nil }
-    }
-    return index == bytes.endIndex ? result : nil
   }
 }

@@ -15,36 +15,6 @@ package enum NumberText {
   /// The magnitude at which a written exponent saturates.
   private static let exponentLimit: Int64 = 1_000_000_000_000_000
 
-  /// Whether `text` is exactly one JSON number (RFC 8259 grammar).
-  package static func isValid(_ text: some Collection<UInt8>) -> Bool {
-    var index = text.startIndex
-    func peek() -> UInt8? { index < text.endIndex ? text[index] : nil }
-    func digits() -> Int {
-      var count = 0
-      while let byte = peek(), byte &- UInt8(ascii: "0") < 10 {
-        count += 1
-        index = text.index(after: index)
-      }
-      return count
-    }
-    if peek() == UInt8(ascii: "-") { index = text.index(after: index) }
-    if peek() == UInt8(ascii: "0") {
-      index = text.index(after: index)
-    } else if digits() == 0 {
-      return false
-    }
-    if peek() == UInt8(ascii: ".") {
-      index = text.index(after: index)
-      if digits() == 0 { return false }
-    }
-    if let byte = peek(), byte | 0x20 == UInt8(ascii: "e") {
-      index = text.index(after: index)
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index = text.index(after: index) }
-      if digits() == 0 { return false }
-    }
-    return index == text.endIndex
-  }
-
   /// The normalised decimal of a valid number text. Exponents beyond ±10^15
   /// saturate (no finite type can hold such numbers anyway).
   package static func decimal(_ text: UnsafeBufferPointer<UInt8>) -> Decimal {

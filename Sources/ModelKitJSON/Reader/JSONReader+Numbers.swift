@@ -5,61 +5,23 @@ extension JSONReader {
   /// every other number keeps only its exact text, converted on demand.
   mutating func readNumber() throws(JSONError) {
     let start = position
-    var index = position
-    let negative = input[index] == UInt8(ascii: "-")
-    if negative { index += 1 }
-
-    var magnitude: UInt64 = 0
-    let digitsStart = index
-    switch input[index] {
-    case UInt8(ascii: "0"):
-      index += 1
-      if Self.isDigit(input[index]) {
-        throw error(.invalidNumber, "leading zeros are not allowed in a number", at: digitsStart)
-      }
-    case UInt8(ascii: "1")...UInt8(ascii: "9"):
-      while Self.isDigit(input[index]) {
-        magnitude = magnitude &* 10 &+ UInt64(input[index] &- UInt8(ascii: "0"))
-        index += 1
-      }
-    default:
-      position = index
-      throw numberError("expected a digit")
+    let number: NumberGrammar.Scan
+    do {
+      number = try NumberGrammar.scan(input, from: start)
+    } catch {
+      position = error.offset
+      throw numberError(error.reason)
     }
-    let digitCount = index - digitsStart
-    var isInteger = true
-
-    if input[index] == UInt8(ascii: ".") {
-      isInteger = false
-      index += 1
-      guard Self.isDigit(input[index]) else {
-        position = index
-        throw numberError("expected a digit after the decimal point")
-      }
-      while Self.isDigit(input[index]) { index += 1 }
+    position = number.end
+    if number.isInteger, number.integerDigits <= 20,
+      let entry = integerEntry(
+        magnitude: number.magnitude, digitCount: number.integerDigits, negative: number.negative, start: start,
+        length: number.end - start)
+    {
+      tape.append(entry)
+      return
     }
-    if input[index] | 0x20 == UInt8(ascii: "e") {
-      isInteger = false
-      index += 1
-      if input[index] == UInt8(ascii: "+") || input[index] == UInt8(ascii: "-") { index += 1 }
-      guard Self.isDigit(input[index]) else {
-        position = index
-        throw numberError("expected a digit in the exponent")
-      }
-      while Self.isDigit(input[index]) { index += 1 }
-    }
-
-    let length = index - start
-    position = index
-    if isInteger, digitCount <= 20 {
-      if let entry = integerEntry(
-        magnitude: magnitude, digitCount: digitCount, negative: negative, start: start, length: length)
-      {
-        tape.append(entry)
-        return
-      }
-    }
-    tape.append(TapeEntry(tag: .decimal, position: start, payload: UInt64(length)))
+    tape.append(TapeEntry(tag: .decimal, position: start, payload: UInt64(number.end - start)))
   }
 
   /// The node for an integer literal when its value fits `Int64` or `UInt64`.
@@ -88,17 +50,20 @@ extension JSONReader {
     return TapeEntry(tag: tag, aux: length, position: start, payload: magnitude)
   }
 
-  private func numberError(_ expectation: String) -> JSONError {
+  /// The error for a number that breaks the grammar at `position`.
+  private func numberError(_ reason: NumberGrammar.Failure.Reason) -> JSONError {
+    let expectation: String
+    switch reason {
+    case .leadingZero: return error(.invalidNumber, "leading zeros are not allowed in a number", at: position)
+    case .expectedDigit: expectation = "expected a digit"
+    case .expectedFractionDigit: expectation = "expected a digit after the decimal point"
+    case .expectedExponentDigit: expectation = "expected a digit in the exponent"
+    }
     if position >= count {
       return error(.unexpectedEndOfInput, "unexpected end of input: \(expectation)", at: count)
     }
     return error(
       .invalidNumber, "invalid number: \(expectation), found \(describeByte(input[position]))",
       at: position)
-  }
-
-  @inline(__always)
-  static func isDigit(_ byte: UInt8) -> Bool {
-    byte &- UInt8(ascii: "0") < 10
   }
 }

@@ -18,7 +18,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Parameter text: JSON number text, such as `-12.5e3`.
   public init?(text: String) {
-    guard NumberText.isValid(text.utf8) else { return nil }
+    guard NumberGrammar.isNumber(text.utf8) else { return nil }
     self.text = text
   }
 

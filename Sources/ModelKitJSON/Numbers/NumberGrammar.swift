@@ -1,0 +1,132 @@
+/// The grammar of a number's text (RFC 8259), written once: the reader
+/// scans its input with it, `JSONNumber(text:)` checks a text with it, and
+/// the lenient reading of a numeric string scans the string with it,
+/// allowing what people write beyond JSON (a `+`, leading zeros, a bare
+/// decimal point).
+package enum NumberGrammar {
+  /// What a scan accepts beyond RFC 8259.
+  package struct Extensions: OptionSet, Sendable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// A leading `+`.
+    package static let plusSign = Extensions(rawValue: 1)
+    /// Zeros before an integer part's first digit (`007`).
+    package static let leadingZeros = Extensions(rawValue: 2)
+    /// A decimal point with digits on one side only (`.5`, `5.`).
+    package static let bareDecimalPoint = Extensions(rawValue: 4)
+    /// What a numeric string may be, leniently.
+    package static let lenient: Extensions = [.plusSign, .leadingZeros, .bareDecimalPoint]
+  }
+
+  /// A number found by `scan`.
+  package struct Scan {
+    /// The offset just past the number.
+    package var end: Int
+    /// Whether it starts with `-`.
+    package var negative: Bool
+    /// How many digits its integer part has.
+    package var integerDigits: Int
+    /// The integer part's value, exact below 20 digits; wrapped beyond 64
+    /// bits.
+    package var magnitude: UInt64
+    /// Whether it has neither a fraction nor an exponent.
+    package var isInteger: Bool
+  }
+
+  /// Where and why a text stops being a number.
+  package struct Failure: Error {
+    /// What is wrong.
+    package enum Reason: Sendable {
+      /// No digit where the integer part starts.
+      case expectedDigit
+      /// A digit after a leading `0`.
+      case leadingZero
+      /// No digit after the decimal point.
+      case expectedFractionDigit
+      /// No digit in the exponent.
+      case expectedExponentDigit
+    }
+
+    /// What is wrong.
+    package var reason: Reason
+    /// The offset of the byte that is wrong (for a leading zero, of the zero).
+    package var offset: Int
+  }
+
+  /// Scans the number that starts at `start` in `bytes`.
+  ///
+  /// Reads without bounds checks: `bytes` goes on past the number to a
+  /// byte that cannot continue it (invariant 6 of Documentation/Internals.md).
+  @inline(__always)
+  package static func scan(
+    _ bytes: UnsafePointer<UInt8>, from start: Int, allowing extensions: Extensions = []
+  ) throws(Failure) -> Scan {
+    var index = start
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative || (extensions.contains(.plusSign) && bytes[index] == UInt8(ascii: "+")) { index += 1 }
+
+    var magnitude: UInt64 = 0
+    let digitsStart = index
+    if bytes[index] == UInt8(ascii: "0"), !extensions.contains(.leadingZeros) {
+      index += 1
+      if isDigit(bytes[index]) { throw Failure(reason: .leadingZero, offset: digitsStart) }
+    } else {
+      while isDigit(bytes[index]) {
+        magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+        index += 1
+      }
+    }
+    let integerDigits = index - digitsStart
+    let barePointAllowed = extensions.contains(.bareDecimalPoint)
+    guard integerDigits > 0 || (barePointAllowed && bytes[index] == UInt8(ascii: ".") && isDigit(bytes[index + 1]))
+    else { throw Failure(reason: .expectedDigit, offset: index) }
+
+    var isInteger = true
+    if bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      if isDigit(bytes[index]) {
+        while isDigit(bytes[index]) { index += 1 }
+      } else if !barePointAllowed {
+        throw Failure(reason: .expectedFractionDigit, offset: index)
+      }
+    }
+    if bytes[index] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      index += 1
+      if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      guard isDigit(bytes[index]) else { throw Failure(reason: .expectedExponentDigit, offset: index) }
+      while isDigit(bytes[index]) { index += 1 }
+    }
+    return Scan(
+      end: index, negative: negative, integerDigits: integerDigits, magnitude: magnitude, isInteger: isInteger)
+  }
+
+  /// The text of `text` when the whole of it is one number (with
+  /// `extensions`), else nil: the bytes as they are, without a leading `+`.
+  package static func number(in text: some Collection<UInt8>, allowing extensions: Extensions = []) -> [UInt8]? {
+    var bytes = Array(text)
+    let count = bytes.count
+    guard count > 0 else { return nil }
+    bytes.append(0)  // the byte that ends every scan (see `scan`)
+    let end = bytes.withUnsafeBufferPointer { buffer in
+      (try? scan(buffer.baseAddress!, from: 0, allowing: extensions))?.end
+    }
+    guard end == count else { return nil }
+    bytes.removeLast()
+    if bytes[0] == UInt8(ascii: "+") { bytes.removeFirst() }
+    return bytes
+  }
+
+  /// Whether `text` is exactly one JSON number.
+  package static func isNumber(_ text: some Collection<UInt8>) -> Bool {
+    number(in: text) != nil
+  }
+
+  /// Whether `byte` is an ASCII digit.
+  @inline(__always)
+  package static func isDigit(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "0") < 10
+  }
+}

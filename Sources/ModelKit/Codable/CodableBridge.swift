@@ -46,19 +46,19 @@ private struct WrittenByFunction: Encodable {
 extension ReadContext {
   /// A context for reading `document` with the model reader and the Codable bridge.
   init(
-    document: JSONDocument, options: DecodingOptions, strategies: DecodingStrategies? = nil,
+    document: JSONDocument, options: DecodingOptions, rules: ReadRules = .modelKit,
     recorder: ReportRecorder? = nil
   ) {
     self.init(
-      document: document, options: options, strategies: strategies, models: ModelReader(), codable: CodableBridge(),
+      document: document, options: options, rules: rules, models: ModelReader(), codable: CodableBridge(),
       recorder: recorder)
   }
 }
 
 extension WriteContext {
   /// A context for writing with the model writer and the Codable bridge.
-  init(options: JSONWriteOptions, capacity: Int = 16_384, strategies: EncodingStrategies? = nil) {
+  init(options: JSONWriteOptions, capacity: Int = 16_384, rules: WriteRules = .modelKit) {
     self.init(
-      options: options, capacity: capacity, strategies: strategies, models: ModelWriter(), codable: CodableBridge())
+      options: options, capacity: capacity, rules: rules, models: ModelWriter(), codable: CodableBridge())
   }
 }

@@ -37,7 +37,7 @@ final class DecodeCall {
     root = read.path
     rootDepth = read.depth
     self.read = read
-    firstKeyWins = read.strategies != nil
+    firstKeyWins = read.rules.firstKeyWins
     readsWithCallerFunctions = read.strategies?.hasCustomReading ?? false
     switch read.strategies?.keys ?? .useDefaultKeys {
     case .useDefaultKeys:

@@ -10,11 +10,11 @@ final class EncodeCall {
   let root: CodingPath
   /// The class instances being written when the call began.
   let active: Set<ObjectIdentifier>
+  /// The rules the call writes by: `JSONEncoder`'s with the coder's
+  /// strategies, or ModelKit's for a Codable value inside a model.
+  let rules: WriteRules
   /// The coder's strategies (nil for a Codable value inside a model).
-  let strategies: EncodingStrategies?
-  /// Whether this is a coder's call (it has strategies), which writes as
-  /// `JSONEncoder` does rather than by the model layer's rules.
-  let isCoderCall: Bool
+  var strategies: EncodingStrategies? { rules.strategies }
   lazy var converters = ConverterCache()
   /// How coding keys become JSON keys; nil when they are used as they are.
   let keyStrategy: JSONEncoder.KeyEncodingStrategy?
@@ -32,8 +32,7 @@ final class EncodeCall {
     options = context.options
     root = context.path
     active = context.active
-    strategies = context.strategies
-    isCoderCall = context.strategies != nil
+    rules = context.rules
     userInfo = context.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
     let keys = context.strategies?.keys ?? .useDefaultKeys
     if case .useDefaultKeys = keys { keyStrategy = nil } else { keyStrategy = keys }
@@ -61,6 +60,6 @@ final class EncodeCall {
   func detachedContext(at keys: [any CodingKey]) -> WriteContext {
     WriteContext(
       options: options.subtracting(.prettyPrinted), capacity: 64, path: path(keys), active: active,
-      strategies: strategies, models: ModelWriter(), codable: CodableBridge())
+      rules: rules, models: ModelWriter(), codable: CodableBridge())
   }
 }

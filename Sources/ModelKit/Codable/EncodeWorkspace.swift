@@ -16,7 +16,7 @@ final class EncodeWorkspace {
 
   init(settings: AnyObject, options: JSONWriteOptions, strategies: EncodingStrategies) {
     self.settings = settings
-    context = WriteContext(options: options, capacity: 1024, strategies: strategies)
+    context = WriteContext(options: options, capacity: 1024, rules: .jsonEncoder(strategies))
     call = EncodeCall(from: context, isOutermost: true)
     stream = EncodingStream(call: call)
     empty = context.json.checkpoint

@@ -89,7 +89,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// A non-finite number as the coder's strategy says (inside a model: left out).
   mutating func encode(_ value: Double, forKey key: Key) throws {
     if value.isFinite { return try put(.double(value), forKey: key) }
-    guard encoding.call.isCoderCall else {
+    guard encoding.call.rules.writesOmittedValues else {
       if case .frame(let frame) = target { try encoding.enter(frame) }
       return
     }
@@ -245,7 +245,7 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
 
   /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
-    guard value.isFinite || !encoding.call.isCoderCall else {
+    guard value.isFinite || !encoding.call.rules.writesOmittedValues else {
       return try put(encoding.nonFinite(value, at: codingPath + [AnyKey(index: count)]))
     }
     try put(.double(value))

@@ -240,7 +240,7 @@ final class EncodingStream {
         if converter.isNil(value) {
           try begin(slot)  // an optional encoded explicitly is `null`, as in Foundation
           write.json.writeNull()
-        } else if call.isCoderCall || !converter.isOmitted(value) {
+        } else if call.rules.writesOmittedValues || !converter.isOmitted(value) {
           try begin(slot)
           try written(value, with: converter, at: parent, key)
         }
@@ -264,7 +264,7 @@ final class EncodingStream {
           try encodeAsTree(value, slot: slot, parent: parent, key: key)
         } else if let failure {
           throw failure
-        } else if call.isCoderCall && slot == pendingSlot {
+        } else if call.rules.writesNothingAsObject && slot == pendingSlot {
           if parent == nil && call.isOutermost { throw ModelError.nothingEncoded(Value.self) }
           try begin(slot)
           write.json.beginObject()
@@ -333,7 +333,7 @@ final class EncodingStream {
     try StackGuard.check(depth: (parent?.depth ?? 0) + 1, at: call.path(ValueEncoder.path(parent, key)))
     // Containers encode themselves, so their elements come back here one by one.
     if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
-      if !call.isCoderCall && converter.isOmitted(value) { return }
+      if !call.rules.writesOmittedValues && converter.isOmitted(value) { return }
       // The path is only worth assembling for a value whose writing can fail.
       var context = call.detachedContext(at: converter.encodingCanFail ? ValueEncoder.path(parent, key) : [])
       try converter.encode(value, &context)
@@ -347,17 +347,17 @@ final class EncodingStream {
         encoding: self, destination: .node(node), parent: parent, key: key, mapping: mapping,
         keysAsTheyAre: keysAsTheyAre))
     // The model layer writes a set in `SetOrder`; a coder's call, as `JSONEncoder` does, in its own.
-    if !call.isCoderCall && Value.self is any SetAlgebra.Type { node.sortElements() }
+    if call.rules.sortsSets && Value.self is any SetAlgebra.Type { node.sortElements() }
     // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
     let isTopLevel = parent == nil && key.codingKey == nil
-    if node.isEmpty && call.isCoderCall && !(isTopLevel && call.isOutermost) { node.makeObject() }
+    if node.isEmpty && call.rules.writesNothingAsObject && !(isTopLevel && call.isOutermost) { node.makeObject() }
   }
 
   /// A double; one that is not finite as the coder's strategy says, or,
   /// inside a model, left out (`null` as an element).
   private func encode(_ value: Double, slot: Int, at parent: ValueEncoder?, _ key: ValueEncoder.PathKey) throws {
     guard value.isFinite else {
-      guard call.isCoderCall else { return }
+      guard call.rules.writesOmittedValues else { return }
       let text = try nonFinite(value, at: ValueEncoder.path(parent, key))
       try begin(slot)
       return write(text)

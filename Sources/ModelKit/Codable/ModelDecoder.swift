@@ -363,7 +363,7 @@ public final class ModelDecoder: Sendable {
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
     return try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, converters, ReadContext(
-        document: input.document, options: options, strategies: strategies, recorder: recorder))
+        document: input.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
     }
   }
 

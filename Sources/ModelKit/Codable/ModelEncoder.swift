@@ -164,7 +164,8 @@ public final class ModelEncoder: Sendable {
     let current = settings.current  // the snapshot, not a copy of its settings
     let node: EncodedNode
     do {
-      let context = WriteContext(options: current.settings.options, capacity: 16, strategies: current.settings.strategies)
+      let context = WriteContext(
+        options: current.settings.options, capacity: 16, rules: .jsonEncoder(current.settings.strategies))
       node = try EncodingStream.tree(of: value, call: EncodeCall(from: context, isOutermost: true))
     } catch {
       throw error.foundationEncodingError(for: value)

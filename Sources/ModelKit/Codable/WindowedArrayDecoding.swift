@@ -25,7 +25,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
       ArrayWindows.reserve(&result, for: expected)
       let root = chunk.document.root
       let call = DecodeCall(
-        ReadContext(document: chunk.document, options: options, strategies: strategies, recorder: recorder))
+        ReadContext(document: chunk.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
       let top = DocumentDecoder(call: call, node: root, parent: nil, key: NoKey())
       if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
         if options.strict { call.read.path = top.path }

@@ -45,7 +45,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     result.reserveCapacity(document.count(of: node))
     // A repeated key: the last wins, or for a coder the first, as in
     // `JSONDecoder` (a first that was dropped is remembered apart: drops are rare).
-    let firstWins = context.strategies != nil
+    let firstWins = context.rules.firstKeyWins
     var dropped: Set<String> = []
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
@@ -65,7 +65,7 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     // Dictionaries have no order of their own: keys are always sorted, so output is deterministic.
     for key in dictionary.keys.sorted() {
       // A coder's call writes every member, as `JSONEncoder` does.
-      guard let item = dictionary[key], !value.isOmitted(item) || context.includesNulls || context.strategies != nil
+      guard let item = dictionary[key], !value.isOmitted(item) || context.includesNulls || context.rules.writesOmittedValues
       else { continue }
       context.json.writeKey(key)
       try context.element(item, at: .key(key), with: value)

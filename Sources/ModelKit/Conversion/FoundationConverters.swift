@@ -139,7 +139,7 @@ final class DataConverter: ValueConverter<Data> {
     switch context.strategies?.data {
     case nil, .base64?:
       let text: Converted<String>
-      if context.strategies != nil && context.options.strict, let exact = context.document.string(node) {
+      if context.rules.exactBase64WhenStrict && context.options.strict, let exact = context.document.string(node) {
         text = .natural(exact)
       } else {
         text = context.trimmedString(node)

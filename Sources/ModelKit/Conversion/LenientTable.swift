@@ -73,7 +73,7 @@ extension ReadContext {
   private func integer<T: FixedWidthInteger>(
     fromNumber text: UnsafeBufferPointer<UInt8>, as type: T.Type, in range: IntegerRange
   ) -> Converted<T> {
-    if options.strict || strategies != nil, let value = DecoderIntegers.value(text, as: T.self) {
+    if options.strict || rules.integersAsJSONDecoder, let value = DecoderIntegers.value(text, as: T.self) {
       return .natural(value)
     }
     // A fraction, or a number the type cannot hold, is out of range for `JSONDecoder`.
@@ -189,7 +189,9 @@ extension ReadContext {
       return .natural(document.numberText(node) ?? "")
     case .string:
       let meaning = LenientText.meaning(of: document.string(node) ?? "")
-      if case .number(let digits) = meaning, strategies == nil { return .natural(String(decoding: digits, as: UTF8.self)) }
+      if case .number(let digits) = meaning, rules.decimalsFromStrings {
+        return .natural(String(decoding: digits, as: UTF8.self))
+      }
       return lenient(
         {
           switch meaning {
@@ -199,7 +201,7 @@ extension ReadContext {
           case .falseWord: return .converted("0")
           case .other: return .failed(.unconvertible)
           }
-        }, else: .failed(strategies != nil ? .mismatch : .unconvertible))
+        }, else: .failed(rules.decimalsFromStrings ? .unconvertible : .mismatch))
     case .bool:
       return lenient { .converted(document.bool(node) == true ? "1" : "0") }
     case .null:

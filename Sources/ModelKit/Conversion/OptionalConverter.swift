@@ -84,7 +84,9 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   /// nil is `null`; so is a value the model layer leaves out (a coder's
   /// call writes it, as its strategies say).
   override func encode(_ value: Wrapped?, _ context: inout WriteContext) throws(ModelError) {
-    guard let value, context.strategies != nil || !wrapped.isOmitted(value) else { return context.json.writeNull() }
+    guard let value, context.rules.writesOmittedValues || !wrapped.isOmitted(value) else {
+      return context.json.writeNull()
+    }
     try wrapped.encode(value, &context)
   }
 

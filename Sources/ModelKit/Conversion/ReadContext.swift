@@ -19,8 +19,11 @@ struct ReadContext {
   let models: any ModelReading
   /// Reads the types only Codable handles (the Codable bridge).
   let codable: any CodableReading
-  /// A `ModelDecoder`'s strategies; nil for ModelKit's table.
-  var strategies: DecodingStrategies?
+  /// The rules the call reads by (set aside for a `CodableModel`, which a
+  /// coder's call reads by ModelKit's).
+  var rules: ReadRules
+  /// A coder's strategies; nil by ModelKit's rules.
+  var strategies: DecodingStrategies? { rules.strategies }
   /// Where the decode's report entries go; nil without a report.
   let recorder: ReportRecorder?
 
@@ -28,13 +31,13 @@ struct ReadContext {
   /// carry a report and none is given).
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
-    strategies: DecodingStrategies? = nil, models: any ModelReading, codable: any CodableReading,
+    rules: ReadRules = .modelKit, models: any ModelReading, codable: any CodableReading,
     recorder: ReportRecorder? = nil
   ) {
     self.document = document
     self.options = options
     self.path = path
-    self.strategies = strategies
+    self.rules = rules
     self.models = models
     self.codable = codable
     self.recorder = recorder ?? options.report.map { ReportRecorder($0) }
@@ -43,7 +46,7 @@ struct ReadContext {
   /// The same reader over another document (a hook's replacement input), at this path.
   func reading(_ document: JSONDocument) -> ReadContext {
     ReadContext(
-      document: document, options: options, path: path, strategies: strategies, models: models, codable: codable,
+      document: document, options: options, path: path, rules: rules, models: models, codable: codable,
       recorder: recorder)
   }
 

@@ -105,7 +105,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   override func encode(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     // A coder's call writes a set as `JSONEncoder` does: in its own order.
-    if isUnordered && context.strategies == nil { return try encodeSorted(value, &context) }
+    if isUnordered && context.rules.sortsSets { return try encodeSorted(value, &context) }
     context.json.beginArray()
     var index = 0  // not `enumerated()`: its tuples cost a metadata lookup per element here
     for item in value {

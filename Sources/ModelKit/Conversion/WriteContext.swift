@@ -17,12 +17,15 @@ struct WriteContext {
   let models: any ModelWriting
   /// Writes the types only Codable handles (the Codable bridge).
   let codable: any CodableWriting
-  /// A `ModelEncoder`'s strategies; nil for ModelKit's encoding rules.
-  var strategies: EncodingStrategies?
+  /// The rules the call writes by (set aside for a `CodableModel`, which a
+  /// coder's call writes by ModelKit's).
+  var rules: WriteRules
+  /// A coder's strategies; nil by ModelKit's rules.
+  var strategies: EncodingStrategies? { rules.strategies }
 
   init(
     options: JSONWriteOptions, capacity: Int = 16_384, path: CodingPath = CodingPath(),
-    active: Set<ObjectIdentifier> = [], strategies: EncodingStrategies? = nil, models: any ModelWriting,
+    active: Set<ObjectIdentifier> = [], rules: WriteRules = .modelKit, models: any ModelWriting,
     codable: any CodableWriting
   ) {
     json = JSONWriter(options: options, capacity: capacity)
@@ -30,7 +33,7 @@ struct WriteContext {
     includesNulls = options.contains(.includeNulls)
     self.path = path
     self.active = active
-    self.strategies = strategies
+    self.rules = rules
     self.models = models
     self.codable = codable
   }
@@ -41,7 +44,7 @@ struct WriteContext {
     var options = options.subtracting(.prettyPrinted)
     if sorted { options.insert(.sortedKeys) }
     return WriteContext(
-      options: options, capacity: capacity, path: path, active: active, strategies: strategies, models: models,
+      options: options, capacity: capacity, path: path, active: active, rules: rules, models: models,
       codable: codable)
   }
 
@@ -62,7 +65,7 @@ struct WriteContext {
   mutating func element<Value>(_ value: Value, at step: CodingPath.Step, with converter: ValueConverter<Value>)
     throws(ModelError)
   {
-    guard strategies != nil || !converter.isOmitted(value) else { return json.writeNull() }
+    guard rules.writesOmittedValues || !converter.isOmitted(value) else { return json.writeNull() }
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: path.steps.count, at: path)

@@ -14,14 +14,16 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   init(reference: SchemaReference) { self.reference = reference }
 
-  /// Runs `body` with `context`'s coder strategies set aside for a `CodableModel`.
-  private func byModelRules<Context, Result>(
-    _ context: inout Context, _ strategies: WritableKeyPath<Context, (some Any)?>,
+  /// Runs `body` with `context`'s rules set to ModelKit's for a
+  /// `CodableModel` (a coder's strategies set aside).
+  private func byModelRules<Context, Rules, Result>(
+    _ context: inout Context, _ rules: WritableKeyPath<Context, Rules>, _ modelKit: Rules,
     _ body: (inout Context) throws(ModelError) -> Result
   ) throws(ModelError) -> Result {
-    guard travelsInJSONForm, let saved = context[keyPath: strategies] else { return try body(&context) }
-    context[keyPath: strategies] = nil
-    defer { context[keyPath: strategies] = saved }
+    guard travelsInJSONForm else { return try body(&context) }
+    let saved = context[keyPath: rules]
+    context[keyPath: rules] = modelKit
+    defer { context[keyPath: rules] = saved }
     return try body(&context)
   }
 
@@ -55,7 +57,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
     do {
       let models = context.models
-      return .natural(try byModelRules(&context, \.strategies) { context throws(ModelError) in
+      return .natural(try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
         try models.decodeModel(self, at: node, in: &context)
       })
     } catch where error.kind == .rejected && !context.options.strict {
@@ -88,7 +90,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     }
     do {
       let models = context.models
-      try byModelRules(&context, \.strategies) { context throws(ModelError) in
+      try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
         try models.fillModel(self, &model, at: node, in: &context)
       }
       return .natural(())
@@ -100,7 +102,7 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override func encode(_ value: Model, _ context: inout WriteContext) throws(ModelError) {
     let models = context.models
-    try byModelRules(&context, \.strategies) { context throws(ModelError) in
+    try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
       try models.encodeModel(value, with: self, in: &context)
     }
   }

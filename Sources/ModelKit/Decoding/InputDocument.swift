@@ -24,21 +24,25 @@ struct InputDocument {
     self = try Self.parse { () throws(JSONError) in try JSONDocument(parsing: bytes, options: options.readOptions) }
   }
 
-  /// A view is decoded where it stands; an owned object is written and read once.
+  /// A view is decoded where it stands; an owned object's document is
+  /// built as its text is written.
   init(_ object: JSONObject, _ options: DecodingOptions) throws(ModelError) {
     if let view = object.documentView {
       self.init(document: view.document, node: view.node)
     } else {
-      try self.init(JSONValue.object(object).jsonBytes(), options)
+      self = try Self.parse { () throws(JSONError) in
+        try JSONDocument(building: .object(object), options: options.readOptions)
+      }
     }
   }
 
-  /// An object viewing a document is decoded where it stands; any other value is written and read once.
+  /// An object viewing a document is decoded where it stands; any other
+  /// value's document is built as its text is written.
   init(_ value: JSONValue, _ options: DecodingOptions) throws(ModelError) {
     if case .object(let object) = value {
       try self.init(object, options)
     } else {
-      try self.init(value.jsonBytes(), options)
+      self = try Self.parse { () throws(JSONError) in try JSONDocument(building: value, options: options.readOptions) }
     }
   }
 

@@ -98,16 +98,10 @@ struct ModelReader: ModelReading {
   private static func populateFromReplacement<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, replacement: JSONObject, _ context: inout ReadContext
   ) throws(ModelError) {
-    let bytes = JSONValue.object(replacement).jsonBytes()
-    let replaced: JSONDocument
-    do {
-      replaced = try JSONDocument(parsing: bytes, options: context.options.readOptions)
-    } catch {
-      throw ModelError(error)
-    }
-    var inner = context.reading(replaced)
+    let replaced = try InputDocument(replacement, context.options)
+    var inner = context.reading(replaced.document)
     try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
-      try decodeFields(schema, replaced.root, base, &inner)
+      try decodeFields(schema, replaced.node, base, &inner)
     }
   }
 

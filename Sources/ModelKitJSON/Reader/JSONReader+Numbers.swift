@@ -1,8 +1,8 @@
 extension JSONReader {
   /// Reads a number per the RFC 8259 grammar and appends its node.
   ///
-  /// Integers that fit `Int64` (or `UInt64`) keep their value on the tape;
-  /// every other number keeps only its exact text, converted on demand.
+  /// Its node is `TapeEntry.number`: the value of an integer that fits 64
+  /// bits, else the exact text, converted on demand.
   mutating func readNumber() throws(JSONError) {
     let start = position
     let number: NumberGrammar.Scan
@@ -13,41 +13,7 @@ extension JSONReader {
       throw numberError(error.reason)
     }
     position = number.end
-    if number.isInteger, number.integerDigits <= 20,
-      let entry = integerEntry(
-        magnitude: number.magnitude, digitCount: number.integerDigits, negative: number.negative, start: start,
-        length: number.end - start)
-    {
-      tape.append(entry)
-      return
-    }
-    tape.append(TapeEntry(tag: .decimal, position: start, payload: UInt64(number.end - start)))
-  }
-
-  /// The node for an integer literal when its value fits `Int64` or `UInt64`.
-  private func integerEntry(
-    magnitude: UInt64, digitCount: Int, negative: Bool, start: Int, length: Int
-  ) -> TapeEntry? {
-    var magnitude = magnitude
-    if digitCount == 20 {
-      // The wrapping accumulation may have overflowed: redo it with checks.
-      var exact: UInt64 = 0
-      for offset in (negative ? 1 : 0)..<length {
-        let (scaled, overflow1) = exact.multipliedReportingOverflow(by: 10)
-        let (sum, overflow2) = scaled.addingReportingOverflow(
-          UInt64(input[start + offset] &- UInt8(ascii: "0")))
-        if overflow1 || overflow2 { return nil }
-        exact = sum
-      }
-      magnitude = exact
-    }
-    if negative {
-      // "-0" keeps its text (and its sign) as a decimal.
-      guard magnitude != 0, magnitude <= UInt64(Int64.max) + 1 else { return nil }
-      return TapeEntry(tag: .int, aux: length, position: start, payload: 0 &- magnitude)
-    }
-    let tag: TapeTag = magnitude <= UInt64(Int64.max) ? .int : .uint
-    return TapeEntry(tag: tag, aux: length, position: start, payload: magnitude)
+    tape.append(TapeEntry.number(number, at: start, in: input))
   }
 
   /// The error for a number that breaks the grammar at `position`.

@@ -19,6 +19,7 @@ enum FoundationGraph {
       throw .graphTooDeep(maximumDepth, kind: failure, at: context.path)
     }
     try StackGuard.check(depth: context.path.steps.count, at: context.path)
+    if let leaf = commonLeaf(any) { return leaf }
     // Casting a Swift value to a class bridges it first (a whole dictionary
     // to an `NSDictionary`): the classes are tried on instances only.
     if type(of: any) is AnyObject.Type {
@@ -51,13 +52,17 @@ enum FoundationGraph {
     case let data as Data: return try known(data, &context)
     case let uuid as UUID: return try known(uuid, &context)
     case let dictionary as [String: Any]:
-      var object = JSONObject()
+      var keys: [String] = []
+      var values: [JSONValue] = []
+      keys.reserveCapacity(dictionary.count)
+      values.reserveCapacity(dictionary.count)
       for (key, element) in dictionary {
         context.path.push(.key(key))
         defer { context.path.pop() }
-        object[key] = try value(from: element, in: &context, failure: failure)
+        values.append(try value(from: element, in: &context, failure: failure))
+        keys.append(key)
       }
-      return .object(object)
+      return .object(JSONObject(uniqueKeys: keys, values: values))
     case let array as [Any]:
       return .array(try elements(array, &context, failure))
     case let set as Set<AnyHashable>:
@@ -74,6 +79,19 @@ enum FoundationGraph {
     default:
       throw .noJSONForm(any, kind: failure, at: context.path)
     }
+  }
+
+  /// The JSON of the most common leaves, found by their exact type: the
+  /// cast chain of `value(from:in:failure:)` costs a failed cast per case
+  /// passed.
+  @inline(__always)
+  private static func commonLeaf(_ any: Any) -> JSONValue? {
+    let type = type(of: any)
+    if type == String.self { return .string(any as! String) }
+    if type == Int.self { return JSONValue(any as! Int) }
+    if type == Double.self { return JSONValue(any as! Double) }
+    if type == Bool.self { return .bool(any as! Bool) }
+    return nil
   }
 
   private static func elements(_ array: [Any], _ context: inout WriteContext, _ failure: ModelError.Kind)

@@ -38,6 +38,13 @@ public struct JSONObject: Sendable {
 
   init(storage: JSONObjectStorage) { self.storage = storage }
 
+  /// An object of `keys`, which repeat none, and their `values`, in order:
+  /// made without looking each key up (a dictionary's members).
+  package init(uniqueKeys keys: [String], values: [JSONValue]) {
+    precondition(keys.count == values.count, "a key without a value")
+    storage = JSONObjectStorage(uniqueKeys: keys, values: values, index: nil)
+  }
+
   /// The number of keys.
   public var count: Int { storage.owned.keys.count }
 

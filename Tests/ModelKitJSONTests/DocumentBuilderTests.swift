@@ -78,7 +78,9 @@ struct DocumentBuilderTests {
   @Test("nesting past the limit is the reader's error, at the same byte")
   func nestingLimit() throws {
     func nested(_ depth: Int) -> JSONValue {
-      (0..<depth).reduce(JSONValue.null) { inner, level in level.isMultiple(of: 2) ? .array([inner]) : .object(["k": inner]) }
+      (0..<depth).reduce(JSONValue.null) { inner, level in
+        level.isMultiple(of: 2) ? .array([inner]) : .object(["k": inner])
+      }
     }
     let options = JSONReadOptions(maxDepth: 8)
     #expect(throws: Never.self) { try JSONDocument(building: nested(8), options: options) }

@@ -1,7 +1,8 @@
 import ModelKit
 
 /// libFuzzer entry point: every input must parse or throw a `JSONError`,
-/// whatever parses must survive write → read unchanged, and a top-level
+/// whatever parses must survive write → read unchanged and build a
+/// document that holds it, and a top-level
 /// array read in windows must give the whole reading's elements, offsets
 /// or error.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,6 +13,7 @@ public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     guard let document = try? JSONDocument(parsing: input, options: options) else { continue }
     let value = document.value(of: document.root)
     _ = document.lazyValue(of: document.root).jsonBytes()
+    checkBuilt(value)
     for writeOptions: JSONWriteOptions in [[], [.prettyPrinted, .sortedKeys]] {
       let written = value.jsonBytes(options: writeOptions)
       guard let reread = try? JSONValue(json: written, options: JSONReadOptions(maxDepth: 10_000)),
@@ -22,6 +24,16 @@ public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt 
     }
   }
   return 0
+}
+
+/// The document built from a value holds the value, in the text the writer gives it.
+private func checkBuilt(_ value: JSONValue) {
+  guard let built = try? JSONDocument(building: value, options: JSONReadOptions(maxDepth: 10_000)) else {
+    fatalError("no document built from a value the reader made")
+  }
+  guard built.value(of: built.root) == value, built.lazyValue(of: built.root).jsonBytes() == value.jsonBytes() else {
+    fatalError("a built document differs from its value: \(value)")
+  }
 }
 
 /// What a text reads as: its top-level array's elements and their offsets, or its error.

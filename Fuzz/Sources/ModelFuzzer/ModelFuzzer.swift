@@ -92,9 +92,24 @@ public func fuzzModels(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     if let models = try? [Everything](json: input, options: options) {
       for model in models { check(model) }
     }
+    checkValueInput(input, options)
   }
   checkReport(input)
   return 0
+}
+
+/// A model decodes from the input's `JSONValue` (its document built, not
+/// read) as from the input's text: the same model, or an error for both.
+private func checkValueInput(_ input: [UInt8], _ options: DecodingOptions) {
+  guard let value = try? JSONValue(json: input) else { return }
+  switch (try? Everything(json: input, options: options), try? Everything(json: value, options: options)) {
+  case (let fromText?, let fromValue?):
+    if !fromText.modelEquals(fromValue) { fatalError("a model from a JSONValue differs from one from its text") }
+  case (nil, nil):
+    break
+  default:
+    fatalError("a JSONValue and its text decode differently: one fails")
+  }
 }
 
 private func checkReport(_ input: [UInt8]) {

@@ -295,7 +295,7 @@ final class DocumentDecoder: Decoder {
   /// context (a null is not a mismatch there).
   private func word(_ error: inout ModelError, _ type: any Any.Type, _ found: JSONKind) {
     guard found != .null else { return }
-    error.foundationDescription = call.converters.mismatchDescription(of: type, found: found)
+    error.foundation.description = call.converters.mismatchDescription(of: type, found: found)
   }
 
   /// This value's path from the top level, for errors.

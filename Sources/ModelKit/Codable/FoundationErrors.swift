@@ -29,8 +29,8 @@ extension ModelError {
   /// it as text).
   private var contextDescription: String {
     if let syntaxError { return String(describing: syntaxError) }
-    if let foundationDescription { return foundationDescription }
-    if let mismatch = conversionMessage, mismatch.failure == .mismatch, let valueType {
+    if let description = foundation.description { return description }
+    if let mismatch = conversionMessage, mismatch.failure == .mismatch, let valueType = foundation.valueType {
       return Self.mismatchSentence(expected: valueType, found: mismatch.found.kind)
     }
     return message
@@ -61,11 +61,11 @@ extension ModelError {
       return .keyNotFound(
         last, DecodingError.Context(codingPath: Array(keys.dropLast()), debugDescription: contextDescription, underlyingError: self))
     case .unexpectedNull:
-      return .valueNotFound(valueType ?? Any.self, context)
-    case .typeMismatch where isMalformedValue:
+      return .valueNotFound(foundation.valueType ?? Any.self, context)
+    case .typeMismatch where foundation.isMalformedValue:
       return .dataCorrupted(context)
     case .typeMismatch, .wrongTopLevel:
-      return .typeMismatch(valueType ?? Any.self, context)
+      return .typeMismatch(foundation.valueType ?? Any.self, context)
     case .outOfRange:
       // `JSONDecoder` reports a number its type cannot hold as invalid JSON, at the top level.
       return .dataCorrupted(DecodingError.Context(codingPath: [], debugDescription: contextDescription, underlyingError: self))
@@ -83,14 +83,14 @@ extension ModelError {
   /// caller's own (thrown by a type's `init(from:)` or a strategy's
   /// function) as it is, the same instance; anything else as `decodingError`.
   var foundationDecodingError: any Error {
-    if wrapsCallerError, let own = underlying { return own }
+    if foundation.wrapsCallerError, let own = underlying { return own }
     return decodingError
   }
 
   /// What `JSONEncoder` throws in this error's place, about `value`: an
   /// error of the caller's own as it is; anything else as `encodingError(for:)`.
   func foundationEncodingError(for value: Any) -> any Error {
-    if wrapsCallerError, let own = underlying { return own }
+    if foundation.wrapsCallerError, let own = underlying { return own }
     return encodingError(for: value)
   }
 }

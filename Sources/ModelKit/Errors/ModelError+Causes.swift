@@ -20,7 +20,7 @@ extension ModelError {
     var error = ModelError(
       kind, .conversion(ConversionMessage(failure: failure, found: found, target: target)), location: location,
       valueType: type)
-    error.isMalformedValue = failure == .unconvertible
+    error.foundation.isMalformedValue = failure == .unconvertible
     return error
   }
 
@@ -118,7 +118,7 @@ extension ModelError {
     if let error = error as? ModelError { return error }
     if let error = error as? any UnderlyingModelError, let inner = error.modelError { return inner }
     var wrapped = ModelError(.unencodable, "\(type) could not be encoded: \(error)", at: path, underlying: error)
-    wrapped.wrapsCallerError = true
+    wrapped.foundation.wrapsCallerError = true
     return wrapped
   }
 
@@ -127,7 +127,7 @@ extension ModelError {
     if let error = error as? ModelError { return error }
     if let error = error as? any UnderlyingModelError, let inner = error.modelError { return inner }
     var wrapped = ModelError(.typeMismatch, "\(type) could not be decoded: \(error)", at: path, underlying: error)
-    wrapped.wrapsCallerError = true
+    wrapped.foundation.wrapsCallerError = true
     return wrapped
   }
 }

@@ -58,10 +58,6 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case written(String)
     case conversion(ConversionMessage)
   }
-  /// Foundation's own sentence for this error, where one is known (a type
-  /// mismatch in Codable decoding), for the context of the Foundation error
-  /// around it; nil: the message.
-  var foundationDescription: String?
   /// Where in the JSON: `$` for the top level, then `.key` and `[index]`
   /// steps, for example `$.users[3].id`.
   public var codingPath: String { givenPath ?? CodingPath.text(of: location) }
@@ -77,15 +73,27 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   private(set) var place: ErrorLocation
   /// `codingPath` as keys and indices.
   var location: [CodingPath.Component] { place.components }
-  /// The Swift type the value was for, where one was.
-  let valueType: (any Any.Type)?
-  /// Whether `underlying` is an error a type's own `encode(to:)` or
-  /// `init(from:)` threw, which Foundation's coders pass on as it is.
-  var wrapsCallerError = false
-  /// Whether the value had a readable kind but content that does not parse
-  /// (a date, URL, UUID or base64 string, an unknown raw value), which
-  /// Foundation's coders report as corrupted data rather than a type mismatch.
-  var isMalformedValue = false
+  /// What only the coders' Foundation errors read.
+  var foundation = FoundationDetail()
+
+  /// What a Foundation `DecodingError` or `EncodingError` made of this error
+  /// needs beyond its kind, message and path.
+  struct FoundationDetail: Sendable {
+    /// The Swift type the value was for, where one was.
+    var valueType: (any Any.Type)?
+    /// Foundation's own sentence for this error, where one is known (a type
+    /// mismatch in Codable decoding), for the context of the Foundation
+    /// error around it; nil: the message.
+    var description: String?
+    /// Whether `underlying` is an error a type's own `encode(to:)` or
+    /// `init(from:)` threw, which Foundation's coders pass on as it is.
+    var wrapsCallerError = false
+    /// Whether the value had a readable kind but content that does not
+    /// parse (a date, URL, UUID or base64 string, an unknown raw value),
+    /// which Foundation's coders report as corrupted data rather than a
+    /// type mismatch.
+    var isMalformedValue = false
+  }
 
   /// Creates an error.
   ///
@@ -105,7 +113,6 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
     place = .components([])
-    valueType = nil
   }
 
   /// Wraps a reader error as a `.syntax` error.
@@ -134,7 +141,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     syntaxError = nil
     self.underlying = underlying
     place = location
-    self.valueType = valueType
+    foundation.valueType = valueType
   }
 
   /// This error made `prefix` further down, for one whose path started

@@ -42,23 +42,3 @@ private struct WrittenByFunction: Encodable {
   let write: (any Encoder) throws -> Void
   func encode(to encoder: any Encoder) throws { try write(encoder) }
 }
-
-extension ReadContext {
-  /// A context for reading `document` with the model reader and the Codable bridge.
-  init(
-    document: JSONDocument, options: DecodingOptions, rules: ReadRules = .modelKit,
-    recorder: ReportRecorder? = nil
-  ) {
-    self.init(
-      document: document, options: options, rules: rules, models: ModelReader(), codable: CodableBridge(),
-      recorder: recorder)
-  }
-}
-
-extension WriteContext {
-  /// A context for writing with the model writer and the Codable bridge.
-  init(options: JSONWriteOptions, capacity: Int = 16_384, rules: WriteRules = .modelKit) {
-    self.init(
-      options: options, capacity: capacity, rules: rules, models: ModelWriter(), codable: CodableBridge())
-  }
-}

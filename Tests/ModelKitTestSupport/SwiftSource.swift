@@ -87,6 +87,8 @@ public struct SwiftSource {
     var scopes: [Scope] = []
     var tokenIndex = 0
     var lastKeyword: String?
+    // Open parentheses: a comma inside them (a case's payload) names no case.
+    var parentheses = 0
     for (offset, byte) in code.enumerated() {
       while tokenIndex < tokens.count && tokens[tokenIndex].offset < offset {
         let (name, _) = tokens[tokenIndex]
@@ -111,8 +113,8 @@ public struct SwiftSource {
         }
         // `for x in`, `{ a, b in`: the names bound before `in`.
         if name == "in" { declared.formUnion(namesBound(before: tokens[tokenIndex].offset)) }
-        // `case a, b`: each name after a comma on the line of a `case`.
-        if lastKeyword == "case", scopes.last == .body, precededByComma(tokens[tokenIndex].offset) {
+        // `case a, b`: each name after a comma on the line of a `case`, outside its payloads.
+        if lastKeyword == "case", scopes.last == .body, parentheses == 0, precededByComma(tokens[tokenIndex].offset) {
           declared.insert(name)
           members.insert(name)
         }
@@ -126,6 +128,10 @@ public struct SwiftSource {
       case UInt8(ascii: "}"):
         _ = scopes.popLast()
         lastKeyword = nil
+      case UInt8(ascii: "("):
+        parentheses += 1
+      case UInt8(ascii: ")"):
+        parentheses -= 1
       case UInt8(ascii: ":"):
         // An argument label or a parameter, `name:`.
         var start = offset

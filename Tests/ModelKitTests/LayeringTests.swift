@@ -119,6 +119,14 @@ import Testing
     #expect(LayerCheck.violations([upper, user], layers: ["Low", "High"]) == ["Lower.swift:1 (Low) uses Walker (High)"])
   }
 
+  @Test("a case's payload declares no name; each case after a comma does")
+  func casePayloadsDeclareNothing() {
+    let upper = LayerCheck.File(
+      layer: 1, path: "Upper.swift", text: "enum Rule { case custom(@Sendable (Int, any Error) -> Void), plain }\n")
+    let lower = LayerCheck.File(layer: 0, path: "Lower.swift", text: "func low(_ error: any Error) { _ = plain }\n")
+    #expect(LayerCheck.violations([upper, lower], layers: ["Low", "High"]) == ["Lower.swift:1 (Low) uses plain (High)"])
+  }
+
   @Test func theFloorKnowsNothingOfFoundationOrModels() throws {
     let root = Self.sources.appendingPathComponent("ModelKitJSON")
     for (path, text) in try Self.files(in: root, relativeTo: root) {

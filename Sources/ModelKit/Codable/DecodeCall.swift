@@ -19,7 +19,7 @@ final class DecodeCall {
   @exclusivity(unchecked) var read: ReadContext
   let converters: ConverterCache
   /// How JSON keys become coding keys; nil when they are used as they are.
-  let keyStrategy: JSONDecoder.KeyDecodingStrategy?
+  let keyStrategy: KeyReading?
   /// Whether a repeated JSON key gives its first value, as in `JSONDecoder`
   /// (a coder's call), or its last (a Codable value inside a model).
   let firstKeyWins: Bool
@@ -39,8 +39,8 @@ final class DecodeCall {
     self.read = read
     firstKeyWins = read.rules.firstKeyWins
     readsWithCallerFunctions = read.strategies?.hasCustomReading ?? false
-    switch read.strategies?.keys ?? .useDefaultKeys {
-    case .useDefaultKeys:
+    switch read.strategies?.keys ?? .asIs {
+    case .asIs:
       keyStrategy = read.options.keyDecoding == .convertFromSnakeCase ? .convertFromSnakeCase : nil
     case let keys:
       keyStrategy = keys

@@ -17,7 +17,7 @@ final class EncodeCall {
   var strategies: EncodingStrategies? { rules.strategies }
   lazy var converters = ConverterCache()
   /// How coding keys become JSON keys; nil when they are used as they are.
-  let keyStrategy: JSONEncoder.KeyEncodingStrategy?
+  let keyStrategy: KeyWriting?
   /// Whether this is a `ModelEncoder` call, whose top-level value must
   /// write something (a nested value that writes nothing is `{}`).
   let isOutermost: Bool
@@ -34,8 +34,8 @@ final class EncodeCall {
     active = context.active
     rules = context.rules
     userInfo = context.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
-    let keys = context.strategies?.keys ?? .useDefaultKeys
-    if case .useDefaultKeys = keys { keyStrategy = nil } else { keyStrategy = keys }
+    let keys = context.strategies?.keys ?? .asIs
+    if case .asIs = keys { keyStrategy = nil } else { keyStrategy = keys }
   }
 
   /// The JSON key for `key` by the key strategy; `codingPath` leads to its object.

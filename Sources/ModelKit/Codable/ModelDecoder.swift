@@ -32,8 +32,12 @@ public import Foundation
 public final class ModelDecoder: Sendable {
   private struct Settings: Sendable {
     var options: DecodingOptions
+    /// The strategies as the properties hold them.
+    var strategies = FoundationDecodingStrategies() {
+      didSet { conversion = strategies.conversion }
+    }
     /// What every call hands to its converters, kept ready.
-    var strategies = DecodingStrategies()
+    private(set) var conversion = DecodingStrategies()
     /// How the input is read beyond plain JSON.
     var form = InputText.Form()
 
@@ -334,7 +338,7 @@ public final class ModelDecoder: Sendable {
   private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
     -> DecodingStrategies
   {
-    var strategies = current.settings.strategies
+    var strategies = current.settings.conversion
     if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
     strategies.readsJSON5 = current.settings.form.isJSON5
     return strategies

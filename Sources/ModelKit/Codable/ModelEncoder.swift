@@ -16,8 +16,12 @@ public import Foundation
 public final class ModelEncoder: Sendable {
   private struct Settings: Sendable {
     var options: JSONWriteOptions
+    /// The strategies as the properties hold them.
+    var strategies = FoundationEncodingStrategies() {
+      didSet { conversion = strategies.conversion }
+    }
     /// What every call hands to its converters, kept ready.
-    var strategies = EncodingStrategies()
+    private(set) var conversion = EncodingStrategies()
   }
 
   private let settings: CoderSettings<Settings>
@@ -109,7 +113,7 @@ public final class ModelEncoder: Sendable {
     let current = settings.current  // the snapshot, not a copy of its settings
     let workspace =
       spare.take { $0.settings === current }
-      ?? EncodeWorkspace(settings: current, options: current.settings.options, strategies: current.settings.strategies)
+      ?? EncodeWorkspace(settings: current, options: current.settings.options, strategies: current.settings.conversion)
     workspace.owner.claim()
     defer {
       workspace.owner.release()
@@ -165,7 +169,7 @@ public final class ModelEncoder: Sendable {
     let node: EncodedNode
     do {
       let context = WriteContext(
-        options: current.settings.options, capacity: 16, rules: .jsonEncoder(current.settings.strategies))
+        options: current.settings.options, capacity: 16, rules: .jsonEncoder(current.settings.conversion))
       node = try EncodingStream.tree(of: value, call: EncodeCall(from: context, isOutermost: true))
     } catch {
       throw error.foundationEncodingError(for: value)

@@ -4,10 +4,11 @@ import Foundation
 /// coders read and write them: a string the formatter parses (a
 /// `DecodingError.dataCorrupted` when it does not), and the formatter's text.
 ///
-/// On Apple platforms the strategies are enum cases, which the date
-/// converter hands to these functions; on Linux, Foundation's `formatted`
-/// is a function that returns `.custom` with the same reading, which the
-/// converter runs as any custom strategy (the tests compare the two).
+/// On Apple platforms the strategies are enum cases, which
+/// `Codable/FoundationStrategies.swift` maps to custom readings and
+/// writings by these functions; on Linux, Foundation's `formatted` is a
+/// function that returns `.custom` with the same reading (the tests compare
+/// the two).
 package enum FormattedDates {
   /// The date `formatter` reads from the string `decoder` holds.
   ///

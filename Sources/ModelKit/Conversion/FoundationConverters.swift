@@ -22,7 +22,7 @@ final class DateConverter: ValueConverter<Date> {
 
   /// The strategy's reading of `node`, as `JSONDecoder` reads it.
   private func byStrategy(
-    _ strategy: JSONDecoder.DateDecodingStrategy, _ node: JSONDocument.Node, _ context: inout ReadContext
+    _ strategy: DateReading, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Date> {
     func number(_ make: (Double) -> Date) -> Converted<Date> {
       context.double(node).mapped(make)
@@ -36,13 +36,6 @@ final class DateConverter: ValueConverter<Date> {
       return .natural(DateText.parseInternetDateTime(context.document.string(node) ?? ""), orElse: .unconvertible)
     case .custom(let read):
       return try context.codable.decode(at: node, in: &context, by: read)
-    #if canImport(Darwin)
-      // An enum case on Apple platforms only (on Linux a function returning `.custom`).
-      case .formatted(let formatter):
-        return try context.codable.decode(at: node, in: &context) { try FormattedDates.read(from: $0, with: formatter) }
-    #endif
-    @unknown default:
-      return try context.codable.decode(at: node, in: &context) { try Date(from: $0) }
     }
   }
 
@@ -99,7 +92,7 @@ final class DateConverter: ValueConverter<Date> {
   }
 
   /// Writes `value` as `JSONEncoder` does with `strategy`.
-  private func encode(_ value: Date, by strategy: JSONEncoder.DateEncodingStrategy, _ context: inout WriteContext)
+  private func encode(_ value: Date, by strategy: DateWriting, _ context: inout WriteContext)
     throws(ModelError)
   {
     switch strategy {
@@ -111,23 +104,6 @@ final class DateConverter: ValueConverter<Date> {
       context.json.write(text)
     case .custom(let write):
       try context.codable.encode(in: &context) { try write(value, $0) }
-    #if canImport(Darwin)
-      // An enum case on Apple platforms only (on Linux a function returning `.custom`).
-      case .formatted(let formatter):
-        try context.codable.encode(in: &context) { try FormattedDates.write(value, to: $0, with: formatter) }
-    #endif
-    @unknown default:
-      try context.codable.encode(in: &context) { try value.encode(to: $0) }
-    }
-  }
-}
-
-extension JSONDecoder.DateDecodingStrategy {
-  /// Whether `JSONDecoder` reads dates from numbers with this strategy.
-  var readsNumbers: Bool {
-    switch self {
-    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: true
-    default: false
     }
   }
 }
@@ -149,8 +125,6 @@ final class DataConverter: ValueConverter<Data> {
       return try context.codable.decode(at: node, in: &context) { try Data(from: $0) }
     case .custom(let read)?:
       return try context.codable.decode(at: node, in: &context, by: read)
-    @unknown default:
-      return try context.codable.decode(at: node, in: &context) { try Data(from: $0) }
     }
   }
 
@@ -171,8 +145,6 @@ final class DataConverter: ValueConverter<Data> {
       context.json.endArray()
     case .custom(let write)?:
       try context.codable.encode(in: &context) { try write(value, $0) }
-    @unknown default:
-      try context.codable.encode(in: &context) { try value.encode(to: $0) }
     }
   }
 }

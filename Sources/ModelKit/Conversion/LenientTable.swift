@@ -143,15 +143,11 @@ extension ReadContext {
   /// value; nil otherwise.
   func nonConformingFloat(_ node: JSONDocument.Node) -> Double? {
     if let value = json5NonFinite(node) { return value }
-    guard let strategy = strategies?.nonConformingFloats,
-      case let .convertFromString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan) =
-        strategy,
-      let text = document.string(node)
-    else { return nil }
+    guard let names = strategies?.nonFiniteStrings, let text = document.string(node) else { return nil }
     switch text {
-    case positiveInfinity: return .infinity
-    case negativeInfinity: return -.infinity
-    case nan: return .nan
+    case names.positiveInfinity: return .infinity
+    case names.negativeInfinity: return -.infinity
+    case names.nan: return .nan
     default: return nil
     }
   }

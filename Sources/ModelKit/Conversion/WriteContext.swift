@@ -88,11 +88,8 @@ struct WriteContext {
   static func nonConformingText(
     _ value: some BinaryFloatingPoint, strategies: EncodingStrategies?, at path: @autoclosure () -> CodingPath
   ) throws(ModelError) -> String {
-    guard
-      case let .convertToString(positiveInfinity: positiveInfinity, negativeInfinity: negativeInfinity, nan: nan)? =
-        strategies?.nonConformingFloats
-    else { throw .nonConforming(value, at: path()) }
-    return value.isNaN ? nan : value < 0 ? negativeInfinity : positiveInfinity
+    guard let names = strategies?.nonFiniteStrings else { throw .nonConforming(value, at: path()) }
+    return value.isNaN ? names.nan : value < 0 ? names.negativeInfinity : names.positiveInfinity
   }
 
   /// Reads back what a writer wrote: compact JSON of any depth.

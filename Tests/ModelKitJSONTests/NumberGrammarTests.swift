@@ -36,16 +36,13 @@ struct NumberGrammarTests {
 
   @Test("JSONNumber(text:) and the reader take exactly RFC 8259's numbers")
   func strictGrammarIsRFC8259() throws {
-    var checked = 0
     for text in Self.shortTexts + Self.longTexts {
       let expected = Self.matches(Self.json, text)
       #expect((JSONNumber(text: text) != nil) == expected, "JSONNumber(text: \(text))")
       let read = try? JSONValue(json: "[\(text)]")
       #expect((read != nil) == expected, "the reader on [\(text)]")
       if expected { #expect(read?[0]?.number?.text == text, "the reader keeps \(text)") }
-      checked += 1
     }
-    #expect(checked > 60_000)
   }
 
   @Test("a numeric string is read leniently by the lenient grammar, without its plus sign")

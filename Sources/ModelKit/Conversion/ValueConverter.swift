@@ -211,6 +211,8 @@ class ValueConverter<Value>: AnyConverter {
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
+    // Spelled out, as in `fill`: handed through a closure, a value of a type
+    // not known at compile time is copied (and retained) rather than moved.
     switch try decode(node, &context) {
     case .natural(let value):
       field.assumingMemoryBound(to: Value.self).pointee = value

@@ -5,12 +5,19 @@ import ModelKitJSON
 /// key paths and fallback lists, with the hooks around them. Every value it
 /// does not read itself goes through the field's converter.
 struct ModelReader: ModelReading {
+  /// The schema of the model `converter` reads: only a `ModelConverter`
+  /// hands a model to the reader.
+  @inline(__always)
+  private static func schema<Model: JSONModel>(of converter: ValueConverter<Model>) -> ModelSchema {
+    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
+    return unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+  }
+
   /// Called by the converter of a nested model (a `ModelConverter`).
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model {
-    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
-    let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    let schema = Self.schema(of: converter)
     return try Self.decodeModel(Model.self, schema: schema, node: node, &context)
   }
 
@@ -82,8 +89,7 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
     in context: inout ReadContext
   ) throws(ModelError) {
-    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
-    let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    let schema = Self.schema(of: converter)
     guard schema.isClass else {
       var copy = model
       try Self.populate(&copy, schema: schema, node: node, &context)

@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "ModelKitFixtures"),
     // What the test targets share: the seeded generator, a lock box, and
     // Swift source read for the layering and availability checks.
-    .target(name: "ModelKitTestSupport", path: "Tests/ModelKitTestSupport"),
+    .target(name: "ModelKitTestSupport", dependencies: ["ModelKitJSON"], path: "Tests/ModelKitTestSupport"),
     .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures", "ModelKitTestSupport"]),
     .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitTestSupport"]),
     .testTarget(name: "ModelKitCommandLineTests", dependencies: ["ModelKitCommandLine"]),

@@ -262,7 +262,12 @@ struct DropInCoderTests {
       #expect(try decoder.decode(Config.self, from: text) == foundation.decode(Config.self, from: data), "\(text)")
     }
     // Not JSON5, and JSON5 without the option: errors.
-    for invalid in ["{name: 'x',, count: 1}", "{name: 'a\\v', count: 1}", "[0x]", "[.]"] {
+    // (A lone `+` or `.`, and a word after a number, used to vanish or join the number.)
+    let invalidTexts = [
+      "{name: 'x',, count: 1}", "{name: 'a\\v', count: 1}", "[0x]", "[.]", "{,}", "[0 +]", "++'s'", "[+-NaN]",
+      "[5.Infinity]", "[1.+]",
+    ]
+    for invalid in invalidTexts {
       #expect(throws: DecodingError.self, "\(invalid)") { try foundation.decode(Config.self, from: Data(invalid.utf8)) }
       #expect(throws: DecodingError.self, "\(invalid)") { try decoder.decode(Config.self, from: invalid) }
     }
@@ -299,6 +304,30 @@ struct DropInCoderTests {
       let expected = try? foundation.decode(JSONValue.self, from: Data(text.utf8))
       #expect((try? decoder.decode(JSONValue.self, from: Data(text.utf8))) == expected, "\(text)")
     }
+  }
+
+  /// Texts written with every form JSON5 has (`JSON5TextGenerator`), read
+  /// as `JSONDecoder` reads them wherever it reads them. (It refuses some
+  /// that ModelKit reads: JSON5's white space beyond ASCII, a backslash
+  /// before a line separator, keys with characters that are no letters.)
+  @Test func generatedJSON5WithEveryFormReadsAsJSONDecoderReadsIt() throws {
+    var generator = JSON5TextGenerator(seed: 57)
+    generator.repeatsKeys = false  // `JSONDecoder` keeps a repeated key's first value, `JSONValue` its last
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true))
+    decoder.allowsJSON5 = true
+    let foundation = JSONDecoder()
+    foundation.allowsJSON5 = true
+    var read = 0
+    for _ in 0..<2_000 {
+      generator.text = []
+      let expected = generator.value(depth: 3)
+      let data = Data(generator.text)
+      #expect(try decoder.decode(JSONValue.self, from: data) == expected, "\(String(decoding: data, as: UTF8.self))")
+      guard let value = try? foundation.decode(JSONValue.self, from: data) else { continue }
+      #expect(try decoder.decode(JSONValue.self, from: data) == value, "\(String(decoding: data, as: UTF8.self))")
+      read += 1
+    }
+    #expect(read > 1_000, "JSONDecoder should read most generated texts: \(read)")
   }
 
   struct NonFinite: Codable, Equatable {

@@ -45,6 +45,7 @@ public final class ModelDecoder: Sendable {
     var callOptions: DecodingOptions {
       var call = options
       call.readsAsJSONDecoder = true
+      call.readsJSON5 = form.isJSON5
       return call
     }
   }
@@ -110,7 +111,7 @@ public final class ModelDecoder: Sendable {
   /// decimal points, and `Infinity` and `NaN`, signed or not, for
   /// floating-point values (`Decimal.nan` for a `Decimal`, as `JSONDecoder`
   /// gives). Default `false`. Positions in errors refer to the input as
-  /// rewritten to JSON, where those words are numbers such as `1e999999`.
+  /// it is (in UTF-8).
   public var allowsJSON5: Bool {
     get { settings[\.form.isJSON5] }
     set { settings[\.form.isJSON5] = newValue }
@@ -334,13 +335,12 @@ public final class ModelDecoder: Sendable {
   }
 
   /// The strategies a call hands to its converters: the settings', with
-  /// `userInfo` added, and whether the input is JSON5.
+  /// `userInfo` added.
   private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
     -> DecodingStrategies
   {
     var strategies = current.settings.conversion
     if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
-    strategies.readsJSON5 = current.settings.form.isJSON5
     return strategies
   }
 

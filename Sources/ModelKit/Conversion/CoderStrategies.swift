@@ -13,9 +13,6 @@ struct DecodingStrategies: Sendable {
   /// Applies to Codable values (a `JSONModel`'s keys follow its schema and `options.keyDecoding`).
   var keys: KeyReading = .asIs
   var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-  /// Whether the call's input is JSON5, whose `Infinity` and `NaN` reach
-  /// the reader as the numbers of `nonFiniteTexts`.
-  var readsJSON5 = false
 
   /// Whether a strategy reads with a function of the caller's, which may
   /// have `try?` fallbacks of its own.
@@ -23,19 +20,6 @@ struct DecodingStrategies: Sendable {
     if case .custom = dates { return true }
     if case .custom = data { return true }
     return false
-  }
-
-  /// The number texts JSON5's `Infinity`, `-Infinity`, `NaN` and `-NaN`
-  /// are rewritten as: beyond every floating-point type, so that a reader
-  /// that does not know them fails; no number of the input is rewritten as one.
-  static let nonFiniteTexts: [(text: [UInt8], value: Double)] = [
-    (Array("1e999999".utf8), .infinity), (Array("-1e999999".utf8), -.infinity),
-    (Array("2e999999".utf8), .nan), (Array("-2e999999".utf8), -.nan),
-  ]
-
-  /// The value `text` stands for when it is one of `nonFiniteTexts`.
-  static func nonFiniteValue(_ text: some Collection<UInt8>) -> Double? {
-    nonFiniteTexts.first { $0.text.elementsEqual(text) }?.value
   }
 }
 

@@ -86,10 +86,15 @@ public struct DecodingOptions: Sendable, Hashable {
   /// every options value a caller makes.
   var readsAsJSONDecoder = false
 
+  /// Whether input is JSON5 (`ModelDecoder.allowsJSON5`); set by
+  /// `ModelDecoder` on a call's options, false in every options value a caller makes.
+  var readsJSON5 = false
+
   var readOptions: JSONReadOptions {
     var read = JSONReadOptions(maxDepth: maxDepth)
     read.allowsTrailingCommas = readsAsJSONDecoder
     read.skipsByteOrderMark = !readsAsJSONDecoder
+    read.allowsJSON5 = readsJSON5
     return read
   }
 }

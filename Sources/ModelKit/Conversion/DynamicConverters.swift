@@ -3,7 +3,7 @@ import Foundation
 /// `JSONValue`: anything, stored as it is (`null` included).
 final class JSONValueConverter: ValueConverter<JSONValue> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONValue> {
-    .natural(context.value(of: node))
+    .natural(context.document.value(of: node))
   }
 
   override var emptyValue: JSONValue? { .null }
@@ -16,7 +16,7 @@ final class JSONValueConverter: ValueConverter<JSONValue> {
 /// `JSONObject`: any JSON object, stored as it is.
 final class JSONObjectConverter: ValueConverter<JSONObject> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONObject> {
-    guard let object = context.value(of: node).object else {
+    guard let object = context.document.value(of: node).object else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)
     }
     return .natural(object)
@@ -24,27 +24,6 @@ final class JSONObjectConverter: ValueConverter<JSONObject> {
 
   override func encode(_ value: JSONObject, _ context: inout WriteContext) {
     context.json.write(JSONValue.object(value))
-  }
-}
-
-extension ReadContext {
-  /// The value at `node`, owning its data; JSON5's `Infinity` and `NaN` in
-  /// it are `null`, as `JSONValue(Double.infinity)` is.
-  func value(of node: JSONDocument.Node) -> JSONValue {
-    guard strategies?.readsJSON5 == true else { return document.value(of: node) }
-    func value(of node: JSONDocument.Node) -> JSONValue {
-      switch document.kind(of: node) {
-      case .number where json5NonFinite(node) != nil:
-        return .null
-      case .array:
-        return .array(document.elements(of: node).map(value(of:)))
-      case .object:
-        return .object(JSONObject(document.members(of: node).map { (document.string($0.key) ?? "", value(of: $0.value)) }))
-      default:
-        return document.value(of: node)
-      }
-    }
-    return value(of: node)
   }
 }
 

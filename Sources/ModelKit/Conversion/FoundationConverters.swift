@@ -187,7 +187,7 @@ final class DecimalConverter: ValueConverter<Decimal> {
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Decimal> {
     // JSON5's `Infinity` and `NaN`, which `JSONDecoder` reads as `Decimal.nan`.
-    if context.json5NonFinite(node) != nil { return .natural(.nan) }
+    if context.document.nonFiniteNumber(node) != nil { return .natural(.nan) }
     return context.decimalText(node).mapped(failing: .outOfRange) { text in
       Decimal(string: text, locale: Self.posix).flatMap { $0.isFinite ? $0 : nil }
     }

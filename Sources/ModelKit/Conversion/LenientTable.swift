@@ -46,7 +46,8 @@ extension ReadContext {
   ) -> Converted<T> {
     switch document.kind(of: node) {
     case .number:
-      return document.withNumberText(node) { integer(fromNumber: $0, as: T.self, in: range) } ?? .failed(.mismatch)
+      // A number without digits is JSON5's `Infinity` or `NaN`: beyond every integer.
+      return document.withNumberText(node) { integer(fromNumber: $0, as: T.self, in: range) } ?? .failed(.outOfRange)
     case .null:
       return .failed(.null)
     case .bool:
@@ -142,7 +143,7 @@ extension ReadContext {
   /// text for an infinity or NaN), or JSON5's `Infinity` or `NaN`, as that
   /// value; nil otherwise.
   func nonConformingFloat(_ node: JSONDocument.Node) -> Double? {
-    if let value = json5NonFinite(node) { return value }
+    if let value = document.nonFiniteNumber(node) { return value }
     guard let names = strategies?.nonFiniteStrings, let text = document.string(node) else { return nil }
     switch text {
     case names.positiveInfinity: return .infinity
@@ -150,12 +151,6 @@ extension ReadContext {
     case names.nan: return .nan
     default: return nil
     }
-  }
-
-  /// The infinity or NaN that JSON5's `Infinity` or `NaN` at `node` stands for; nil for any other value.
-  func json5NonFinite(_ node: JSONDocument.Node) -> Double? {
-    guard strategies?.readsJSON5 == true, let text = document.numberText(node) else { return nil }
-    return DecodingStrategies.nonFiniteValue(text.utf8)
   }
 
   /// A string: JSON strings as they are; leniently a number's exact text and
@@ -230,8 +225,11 @@ extension ReadContext {
       {
         guard let text = document.string(node) else { return nil }
         let opening: UInt8 = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
+        // The text in the string is JSON, whatever the dialect of the text around it.
+        var json = options.readOptions
+        json.allowsJSON5 = false
         guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening,
-          let inner = try? JSONDocument(parsing: text, options: options.readOptions), inner.kind(of: inner.root) == kind
+          let inner = try? JSONDocument(parsing: text, options: json), inner.kind(of: inner.root) == kind
         else { return nil }
         return reading(inner)
       }, else: nil)

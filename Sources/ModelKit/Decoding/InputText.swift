@@ -2,23 +2,22 @@ import Foundation
 
 /// Input text as `JSONDecoder` takes it: UTF-8, UTF-16 or UTF-32 (told by
 /// a byte-order mark, or by the zero bytes around the first characters),
-/// optionally JSON5, and optionally an object's members without their braces.
+/// and optionally an object's members without their braces. (JSON5 is the
+/// reader's: `JSONReadOptions.allowsJSON5`.)
 enum InputText {
   /// How a coder reads its input beyond plain JSON.
   struct Form {
-    /// The input is JSON5 (`allowsJSON5`).
+    /// The input is JSON5 (`allowsJSON5`), which the reader reads as it is.
     var isJSON5 = false
     /// The input may be an object's members without braces (`assumesTopLevelDictionary`).
     var wrapsObject = false
 
     /// Whether text must be rewritten before the reader sees it.
-    var rewrites: Bool { isJSON5 || wrapsObject }
+    var rewrites: Bool { wrapsObject }
 
-    /// `bytes` (UTF-8) as the JSON the reader takes.
-    /// (Braces first: JSON5's trailing comma after the last member then goes with the rest.)
+    /// `bytes` (UTF-8) as the text the reader takes.
     func json(_ bytes: [UInt8]) -> [UInt8] {
-      let wrapped = wrapsObject ? InputText.wrappingObject(bytes) : bytes
-      return isJSON5 ? JSON5Text.json(wrapped) : wrapped
+      wrapsObject ? InputText.wrappingObject(bytes) : bytes
     }
   }
 

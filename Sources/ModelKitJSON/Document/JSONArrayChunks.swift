@@ -63,9 +63,9 @@ public struct JSONArrayChunks {
     guard bytes.count < DocumentStorage.inputLimit, options.maxDepth >= 1 else { return nil }
     var start = 0
     if options.skipsByteOrderMark, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
-    start = Self.skipWhitespace(in: bytes, from: start)
+    start = Self.skipWhitespace(in: bytes, from: start, options: options)
     guard start < bytes.count, bytes[start] == UInt8(ascii: "[") else { return nil }
-    let first = Self.skipWhitespace(in: bytes, from: start + 1)
+    let first = Self.skipWhitespace(in: bytes, from: start + 1, options: options)
     self.text = bytes
     self.options = options
     self.windowSize = max(windowSize, 1)
@@ -99,11 +99,12 @@ public struct JSONArrayChunks {
       return nil
     case .reading(let resume):
       // A window may have ended in the white space before this element.
-      let start = Self.skipWhitespace(in: text, from: resume)
+      let start = Self.skipWhitespace(in: text, from: resume, options: options)
       while true {
         let end = start + min(windowSize, text.count - start)
-        let copy = DocumentStorage.paddedCopy(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end])))
-        let window: JSONReader.Window
+        let copy = DocumentStorage.paddedCopy(
+          of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end])))
+        let window: ArrayWindow
         do {
           window = try JSONReader.readWindow(
             copy, count: end - start, origin: start, isFinal: end == text.count, options: options)
@@ -139,13 +140,20 @@ public struct JSONArrayChunks {
 
   /// Throws unless only white space follows the array.
   private func checkEnd(after end: Int) throws(JSONError) {
-    let rest = Self.skipWhitespace(in: text, from: end)
+    let rest = Self.skipWhitespace(in: text, from: end, options: options)
     if rest != text.count {
       throw JSONError.trailingCharacters(at: rest, in: text)
     }
   }
 
-  private static func skipWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+  /// The offset of the first byte at or after `start` that is not white
+  /// space (nor, in JSON5, a comment).
+  private static func skipWhitespace(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, options: JSONReadOptions)
+    -> Int
+  {
+    if options.allowsJSON5, let base = bytes.baseAddress {
+      return JSON5Space.end(in: base, from: start, count: bytes.count)
+    }
     var index = start
     while index < bytes.count {
       switch bytes[index] {

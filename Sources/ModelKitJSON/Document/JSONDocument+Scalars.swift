@@ -30,6 +30,7 @@ extension JSONDocument {
     switch entry.tag {
     case .int: return Int64(bitPattern: entry.payload)
     case .decimal: return withNumberText(entry) { NumberText.exactInt64($0) }
+    case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.exactInt64($0) }
     default: return nil
     }
   }
@@ -45,6 +46,7 @@ extension JSONDocument {
     case .int: return Int64(bitPattern: entry.payload) >= 0 ? entry.payload : nil
     case .uint: return entry.payload
     case .decimal: return withNumberText(entry) { NumberText.exactUInt64($0) }
+    case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.exactUInt64($0) }
     default: return nil
     }
   }
@@ -69,6 +71,8 @@ extension JSONDocument {
     case .int: return Double(Int64(bitPattern: entry.payload))
     case .uint: return Double(entry.payload)
     case .decimal: return withNumberText(entry) { NumberText.double($0) }
+    // JSON5's `Infinity` and `NaN` are beyond the range too (see `nonFiniteNumber(_:)`).
+    case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.double($0) }
     default: return nil
     }
   }
@@ -76,13 +80,40 @@ extension JSONDocument {
   /// The exact text of the number at `node`, or nil when it is not a number.
   ///
   /// - Parameter node: a value node of this document.
-  /// - Returns: the number as written in the input, or nil.
+  /// - Returns: the number as written in the input (a number in a form
+  ///   only JSON5 has: as JSON writes it; `Infinity` or `NaN` with its
+  ///   `-` sign, if any), or nil.
   public func numberText(_ node: Node) -> String? {
     let entry = entry(node)
     switch entry.tag {
     case .int, .uint, .decimal: return withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+    case .json5Number:
+      if let json = json5Text(entry) { return String(decoding: json, as: UTF8.self) }
+      let word = UnsafeBufferPointer(start: storage.bytes + entry.position, count: entry.count)
+      return String(decoding: word.first == UInt8(ascii: "+") ? word.dropFirst() : word[...], as: UTF8.self)
     default: return nil
     }
+  }
+
+  /// JSON5's `Infinity` or `NaN` (signed or not) at `node` as a `Double`;
+  /// nil for every other value.
+  package func nonFiniteNumber(_ node: Node) -> Double? {
+    let entry = entry(node)
+    guard entry.tag == .json5Number, case .nonFinite(let value) = json5Number(entry) else { return nil }
+    return value
+  }
+
+  /// The number at a `.json5Number` node as JSON writes it; nil for
+  /// `Infinity` and `NaN`, which JSON cannot write.
+  @usableFromInline
+  func json5Text(_ entry: TapeEntry) -> [UInt8]? {
+    guard case .json(let text) = json5Number(entry) else { return nil }
+    return text
+  }
+
+  /// What a `.json5Number` node stands for (the reader checked its text).
+  private func json5Number(_ entry: TapeEntry) -> JSON5Number? {
+    JSON5Number(UnsafeBufferPointer(start: storage.bytes + entry.position, count: entry.count))
   }
 
   @inlinable
@@ -125,7 +156,9 @@ extension JSONDocument {
     switch entry.tag {
     case .string:
       let length = Int(truncatingIfNeeded: entry.payload)
-      if utf8.count == length && (length == 0 || memoryEquals(utf8.baseAddress!, storage.bytes + entry.position, length)) {
+      if utf8.count == length
+        && (length == 0 || memoryEquals(utf8.baseAddress!, storage.bytes + entry.position, length))
+      {
         return true
       }
       // Different bytes can only be equal strings when some are not ASCII.
@@ -179,12 +212,14 @@ extension JSONDocument {
     return body(raw, entry.tag == .string && entry.aux != TapeEntry.nonASCII)
   }
 
-  /// Calls `body` with the exact text of a number; nil for other values.
+  /// Calls `body` with the exact text of a number (a JSON5 number as JSON
+  /// writes it); nil for other values, and for JSON5's `Infinity` and `NaN`.
   @inlinable
   package func withNumberText<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     let entry = entry(node)
     switch entry.tag {
     case .int, .uint, .decimal: return withNumberText(entry, body)
+    case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer(body)
     default: return nil
     }
   }

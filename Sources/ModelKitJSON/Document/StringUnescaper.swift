@@ -1,4 +1,4 @@
-/// Decodes the bytes between a JSON string's quotes, already validated by the reader.
+/// Decodes the bytes between a JSON (or JSON5) string's quotes, already validated by the reader.
 @usableFromInline
 enum StringUnescaper {
   /// The string for `raw`: escapes resolved; lone surrogates and ill-formed
@@ -41,7 +41,15 @@ enum StringUnescaper {
             }
           }
           if (0xD800...0xDFFF).contains(scalar) { scalar = 0xFFFD }
-        default: scalar = UInt32(escape)  // '"', '\\', '/'
+        // JSON5's (`JSON5`): two hex digits; a backslash before a line or
+        // paragraph separator, which stays as it is.
+        case UInt8(ascii: "x"):
+          scalar = UInt32(ByteScan.hexDigit(raw[read])! << 4 | ByteScan.hexDigit(raw[read + 1])!)
+          read += 2
+        case 0x80...:
+          read -= 1
+          continue
+        default: scalar = UInt32(escape)  // '"', '\\', '/'; JSON5's `'` and line breaks
         }
         written += encodeUTF8(scalar, into: output, at: written)
       }

@@ -21,6 +21,12 @@ public struct JSONReadOptions: Sendable, Hashable {
   /// reads them. Default `false` (RFC 8259).
   package var allowsTrailingCommas = false
 
+  /// Whether the text is JSON5, as `JSONDecoder` reads it with
+  /// `allowsJSON5` (see `JSON5`): comments, trailing commas, unquoted keys,
+  /// single quotes, JSON5's escapes and numbers, `Infinity` and `NaN`.
+  /// Default `false`.
+  package var allowsJSON5 = false
+
   /// Whether a UTF-8 byte-order mark before the text is skipped (RFC 8259
   /// §8.1 lets a parser ignore it). Default `true`; `false` where the mark
   /// was taken off before, as `JSONDecoder` does, so that a second one is an error.

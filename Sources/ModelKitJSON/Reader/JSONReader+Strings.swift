@@ -74,7 +74,7 @@ extension JSONReader {
   }
 
   /// Checks the escape at `index` (a backslash); returns the index after it.
-  private func validateEscape(at index: Int) throws(JSONError) -> Int {
+  func validateEscape(at index: Int) throws(JSONError) -> Int {
     switch input[index + 1] {
     case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
       UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
@@ -135,7 +135,7 @@ extension JSONReader {
   /// The index after the well-formed UTF-8 sequence starting at `index`
   /// (a byte ≥ 0x80), or nil when it is ill-formed (Unicode Table 3-7).
   @inline(__always)
-  private func validUTF8Sequence(at index: Int) -> Int? {
+  func validUTF8Sequence(at index: Int) -> Int? {
     @inline(__always) func continuation(_ offset: Int) -> Bool {
       input[index + offset] & 0xC0 == 0x80
     }

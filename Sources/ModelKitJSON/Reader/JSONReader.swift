@@ -1,4 +1,7 @@
-/// Reads JSON text into a `DocumentStorage` tape, RFC 8259 strict.
+/// Reads JSON text into a `DocumentStorage` tape: RFC 8259 strict, or
+/// JSON5 when the options allow it (the loop that reads containers is
+/// compiled once per `ReaderDialect`; tokens the dialects share are read by
+/// the same code).
 ///
 /// The reader never recurses: open containers live on an explicit stack whose
 /// depth is limited by `JSONReadOptions.maxDepth`, so hostile nesting is an
@@ -12,13 +15,6 @@ struct JSONReader {
   var position = 0
   var tape: TapeBuffer
 
-  /// An open container on the reader's stack.
-  private struct Frame {
-    var tapeIndex: Int
-    var count: Int
-    var isObject: Bool
-  }
-
   /// Reads `input` (a padded copy, see `DocumentStorage.paddedCopy`) into a
   /// document that takes ownership of it; on error, frees it.
   static func read(
@@ -26,7 +22,7 @@ struct JSONReader {
   ) throws(JSONError) -> DocumentStorage {
     var reader = JSONReader(input: input, count: count, options: options)
     do {
-      try reader.read()
+      if options.allowsJSON5 { try reader.read(JSON5.self) } else { try reader.read(StandardJSON.self) }
     } catch {
       reader.tape.deallocate()
       input.deallocate()
@@ -45,19 +41,20 @@ struct JSONReader {
     tape = TapeBuffer(capacity: count / 12)
   }
 
-  /// Reads the whole input as one JSON text.
-  private mutating func read() throws(JSONError) {
+  /// Reads the whole input as one text of `Dialect`.
+  private mutating func read<Dialect: ReaderDialect>(_ dialect: Dialect.Type) throws(JSONError) {
     guard count < DocumentStorage.inputLimit else {
-      throw error(.inputTooLarge, "the input is larger than the \(DocumentStorage.inputLimit) bytes a document can hold", at: 0)
+      throw error(
+        .inputTooLarge, "the input is larger than the \(DocumentStorage.inputLimit) bytes a document can hold", at: 0)
     }
     // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
     if options.skipsByteOrderMark, count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
-    skipWhitespace()
+    skipWhitespace(Dialect.self)
     if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
-    var stack: [Frame] = []
+    var stack: [ReaderFrame] = []
     stack.reserveCapacity(32)
-    try readValues(&stack)
-    skipWhitespace()
+    try readValues(&stack, Dialect.self)
+    skipWhitespace(Dialect.self)
     if position != count {
       throw JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
     }
@@ -66,7 +63,9 @@ struct JSONReader {
   /// Reads values from `position` (white space already skipped) until the
   /// containers on `stack` are closed: a whole value when it starts empty.
   @inline(__always)
-  private mutating func readValues(_ stack: inout [Frame]) throws(JSONError) {
+  private mutating func readValues<Dialect: ReaderDialect>(_ stack: inout [ReaderFrame], _ dialect: Dialect.Type)
+    throws(JSONError)
+  {
     readValues: while true {
       // A value starts at `position`; white space is already skipped.
       switch input[position] {
@@ -80,30 +79,36 @@ struct JSONReader {
         let index = tape.append(
           TapeEntry(tag: isObject ? .object : .array, position: position, payload: 0))
         position += 1
-        skipWhitespace()
+        skipWhitespace(Dialect.self)
         if input[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
           position += 1
           tape.close(index, count: 0)
         } else {
-          stack.append(Frame(tapeIndex: index, count: 0, isObject: isObject))
-          if isObject { try readKey() }
+          stack.append(ReaderFrame(tapeIndex: index, count: 0, isObject: isObject))
+          if isObject { try readKey(Dialect.self) }
           continue readValues
         }
       case UInt8(ascii: "\""):
-        try readString()
+        if Dialect.isJSON5 { try readJSON5String() } else { try readString() }
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        try readNumber()
+        if Dialect.isJSON5 { try readJSON5Number() } else { try readNumber() }
       case UInt8(ascii: "t"):
         try readLiteral("true", tag: .true)
       case UInt8(ascii: "f"):
         try readLiteral("false", tag: .false)
       case UInt8(ascii: "n"):
         try readLiteral("null", tag: .null)
+      case UInt8(ascii: "'") where Dialect.isJSON5:
+        try readJSON5String()
+      case UInt8(ascii: "+") where Dialect.isJSON5, UInt8(ascii: ".") where Dialect.isJSON5,
+        UInt8(ascii: "I") where Dialect.isJSON5, UInt8(ascii: "N") where Dialect.isJSON5:
+        try readJSON5Number()
       default:
         // `[1,]`, where a trailing comma is allowed: the bracket after the
         // comma closes the array (only a comma leaves an array's value
         // position with a bracket: `[]` is read as it opens).
-        guard options.allowsTrailingCommas, input[position] == UInt8(ascii: "]"), let top = stack.last, !top.isObject
+        guard Dialect.isJSON5 || options.allowsTrailingCommas, input[position] == UInt8(ascii: "]"),
+          let top = stack.last, !top.isObject
         else { throw unexpected("expected a value") }
         position += 1
         tape.close(top.tapeIndex, count: top.count)
@@ -114,20 +119,20 @@ struct JSONReader {
       while !stack.isEmpty {
         let top = stack.count - 1
         stack[top].count += 1
-        skipWhitespace()
+        skipWhitespace(Dialect.self)
         let byte = input[position]
         if byte == UInt8(ascii: ",") {
           position += 1
-          skipWhitespace()
+          skipWhitespace(Dialect.self)
           if stack[top].isObject {
-            if input[position] == UInt8(ascii: "}") && options.allowsTrailingCommas {
+            if input[position] == UInt8(ascii: "}") && (Dialect.isJSON5 || options.allowsTrailingCommas) {
               // `{"a": 1,}`, where a trailing comma is allowed.
               position += 1
               tape.close(stack[top].tapeIndex, count: stack[top].count)
               stack.removeLast()
               continue
             }
-            try readKey()
+            try readKey(Dialect.self)
           }
           continue readValues
         }
@@ -147,18 +152,6 @@ struct JSONReader {
 
   // MARK: - Windows of a top-level array
 
-  /// What one window of a top-level array's text held.
-  struct Window {
-    /// The complete elements, as the elements of an array at the root; nil
-    /// when the window ends inside its first element.
-    let storage: DocumentStorage?
-    let elements: Int
-    /// The bytes read: up to the next element, or past the closing bracket.
-    let consumed: Int
-    /// Whether the array's closing bracket was read.
-    let closed: Bool
-  }
-
   /// Reads the complete elements of a top-level array from a window of its
   /// text: `input` (a padded copy, owned from here on) holds `count` bytes
   /// from the first byte of an element on, `origin` bytes into the text. When `isFinal` is false the text
@@ -167,15 +160,19 @@ struct JSONReader {
   /// cut is the text's own.
   static func readWindow(
     _ input: UnsafeMutablePointer<UInt8>, count: Int, origin: Int, isFinal: Bool, options: JSONReadOptions
-  ) throws(JSONError) -> Window {
+  ) throws(JSONError) -> ArrayWindow {
     var reader = JSONReader(input: input, count: count, options: options)
     let root = reader.tape.append(TapeEntry(tag: .array, position: 0, payload: 0))
-    var stack = [Frame(tapeIndex: root, count: 0, isObject: false)]
+    var stack = [ReaderFrame(tapeIndex: root, count: 0, isObject: false)]
     do {
-      try reader.readValues(&stack)
+      if options.allowsJSON5 {
+        try reader.readValues(&stack, JSON5.self)
+      } else {
+        try reader.readValues(&stack, StandardJSON.self)
+      }
       reader.tape.trim()
       let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
-      return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
+      return ArrayWindow(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
     } catch {
       if !isFinal, let last = reader.lastElementStarted(after: root), last.elements > 0 {
         // Every element before the last one begun is complete: a comma followed it.
@@ -183,29 +180,33 @@ struct JSONReader {
         reader.tape.close(root, count: last.elements)
         reader.tape.trim()
         let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
-        return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
+        return ArrayWindow(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.deallocate()
       input.deallocate()
       // An error found this far before the cut does not depend on what the
       // cut hides (the reader looks back at most a surrogate pair's 12 bytes).
       if isFinal || error.offset + 64 < count { throw error }
-      return Window(storage: nil, elements: 0, consumed: 0, closed: false)
+      return ArrayWindow(storage: nil, elements: 0, consumed: 0, closed: false)
     }
   }
 
   /// Reads `"key"` `:` and the white space before the value.
-  private mutating func readKey() throws(JSONError) {
-    guard input[position] == UInt8(ascii: "\"") else {
-      throw unexpected("expected a string key in object")
+  private mutating func readKey<Dialect: ReaderDialect>(_ dialect: Dialect.Type) throws(JSONError) {
+    if Dialect.isJSON5 {
+      try readJSON5Key()
+    } else {
+      guard input[position] == UInt8(ascii: "\"") else {
+        throw unexpected("expected a string key in object")
+      }
+      try readString()
     }
-    try readString()
-    skipWhitespace()
+    skipWhitespace(Dialect.self)
     guard input[position] == UInt8(ascii: ":") else {
       throw unexpected("expected ':' after object key")
     }
     position += 1
-    skipWhitespace()
+    skipWhitespace(Dialect.self)
   }
 
   private mutating func readLiteral(_ word: StaticString, tag: TapeTag) throws(JSONError) {
@@ -221,7 +222,8 @@ struct JSONReader {
   }
 
   @inline(__always)
-  mutating func skipWhitespace() {
+  mutating func skipWhitespace<Dialect: ReaderDialect>(_ dialect: Dialect.Type) {
+    if Dialect.isJSON5 { return skipJSON5Space() }
     // Most tokens follow the last one directly: one compare for them (every
     // white space byte is at most a space).
     guard input[position] <= UInt8(ascii: " ") else { return }
@@ -293,4 +295,25 @@ struct JSONReader {
     default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
   }
+}
+
+/// What one window of a top-level array's text held.
+struct ArrayWindow {
+  /// The complete elements, as the elements of an array at the root; nil
+  /// when the window ends inside its first element.
+  let storage: DocumentStorage?
+  let elements: Int
+  /// The bytes read: up to the next element, or past the closing bracket.
+  let consumed: Int
+  /// Whether the array's closing bracket was read.
+  let closed: Bool
+}
+
+/// An open container on the reader's stack. (Outside the generic reader:
+/// the stack's array type is then known at compile time, with no metadata
+/// to look up per document.)
+struct ReaderFrame {
+  var tapeIndex: Int
+  var count: Int
+  var isObject: Bool
 }

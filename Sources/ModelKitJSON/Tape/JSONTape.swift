@@ -4,7 +4,7 @@
 /// `payload` depends on the tag:
 /// - containers: index of the next sibling (bits 32–63) | element or member count (bits 0–31);
 /// - `.int` / `.uint`: the value's bits (aux = the length of its text);
-/// - `.decimal`, strings: the length in bytes of the text (for strings, between the quotes);
+/// - `.decimal`, `.json5Number`, strings: the length in bytes of the text (for strings, between the quotes);
 ///   a string's aux is `nonASCII` when its raw bytes include any above 0x7F.
 @usableFromInline
 struct TapeEntry {
@@ -45,6 +45,9 @@ enum TapeTag: UInt8 {
   /// A string with escapes (or, when replacing, invalid UTF-8) to decode.
   case escapedString
   case array, object
+  /// A number in a form only JSON5 has (a `+` sign, a bare decimal point,
+  /// hexadecimal digits, `Infinity`, `NaN`): its text, read by `JSON5Number`.
+  case json5Number
 }
 
 /// The bytes of a document and its tape, immutable once made.

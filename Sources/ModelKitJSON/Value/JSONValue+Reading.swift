@@ -137,6 +137,9 @@ extension JSONDocument {
     case .true: .bool(true)
     case .false: .bool(false)
     case .int, .uint, .decimal: .number(JSONNumber(validText: numberText(node) ?? "0"))
+    // JSON5's `Infinity` and `NaN` are `null`, as `JSONValue(Double.infinity)` is.
+    case .json5Number:
+      json5Text(entry(node)).map { .number(JSONNumber(validText: String(decoding: $0, as: UTF8.self))) } ?? .null
     default: .string(string(node) ?? "")
     }
   }

@@ -49,6 +49,22 @@ struct LargeArrayTests {
     #expect(try ModelDecoder().decode([WindowItem].self, from: Data(text.utf8)) == expected)
   }
 
+  @Test("ModelDecoder reads a JSONValue as it reads the value's text: values, dropped elements, errors")
+  func jsonValuesReadAsTheirText() throws {
+    for (count, odd) in [(3, nil), (5_000, nil), (5_000, (2_700, #""x""#)), (5_000, (4_999, "1.5"))] {
+      let text = Self.items(count, odd: odd)
+      let value = try JSONValue(json: Data(text.utf8))
+      #expect(text.utf8.count > 256 << 10 || count == 3)
+      for strict in [false, true] {
+        let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+        let fromValue = Result { try decoder.decode([WindowItem].self, from: value) }
+        let fromText = Result { try decoder.decode([WindowItem].self, from: Data(text.utf8)) }
+        #expect(Differential.summary(of: fromValue) == Differential.summary(of: fromText), "\(count) \(strict)")
+        #expect((try? fromValue.get()) == (try? fromText.get()))
+      }
+    }
+  }
+
   @Test("lenient decoding drops the elements it dropped whole; strict names the element's index")
   func droppedAndStrict() throws {
     let text = Self.items(5_000, odd: (4_321, #""x""#)).replacingOccurrences(

@@ -1,6 +1,6 @@
 import ModelKit
 
-/// libFuzzer entry point: every input must parse or throw a `JSONError`,
+/// libFuzzer entry point: every input, read as JSON and as JSON5, must parse or throw a `JSONError`,
 /// whatever parses must survive write → read unchanged and build a
 /// document that holds it, and a top-level
 /// array read in windows must give the whole reading's elements, offsets
@@ -8,7 +8,9 @@ import ModelKit
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: start, count: count)
-  for options in [JSONReadOptions(maxDepth: 64), JSONReadOptions(replacesInvalidUnicode: true)] {
+  var json5 = JSONReadOptions(maxDepth: 64)
+  json5.allowsJSON5 = true
+  for options in [JSONReadOptions(maxDepth: 64), JSONReadOptions(replacesInvalidUnicode: true), json5] {
     checkWindows(input, options)
     guard let document = try? JSONDocument(parsing: input, options: options) else { continue }
     let value = document.value(of: document.root)

@@ -220,10 +220,10 @@ public final class ModelDecoder: Sendable {
   ///
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-    let json = value.jsonBytes()
-    return try decode(type, count: json.count, settings.current, windows: { try json.withUnsafeBytes($0) }) {
-      options throws(ModelError) in try InputDocument(json, options)
-    }
+    // The value's document is built as its text is written, never read
+    // back; a large array is read whole (the value is in memory already).
+    let current = settings.current
+    return try decode(type, current) { options throws(ModelError) in try InputDocument(value, options) }
   }
 
   /// Decodes `type` from JSON bytes: UTF-8, or UTF-16/32 as for `Data`.

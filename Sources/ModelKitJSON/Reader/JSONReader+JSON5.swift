@@ -105,15 +105,7 @@ extension JSONReader {
         throw error(.controlCharacterInString, "control character must be escaped in a string", at: index)
       case 0x80...:
         isASCII = false
-        if let next = validUTF8Sequence(at: index) {
-          index = next
-        } else if options.replacesInvalidUnicode {
-          needsDecoding = true
-          index += 1
-        } else {
-          throw error(
-            .invalidUnicode, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string", at: index)
-        }
+        index = try afterNonASCII(at: index, needsDecoding: &needsDecoding, in: "string")
       default:
         index += 1
       }
@@ -156,16 +148,8 @@ extension JSONReader {
           continue
         }
         isASCII = false
-        if let next = validUTF8Sequence(at: index), next <= end {
-          index = next
-        } else if options.replacesInvalidUnicode {
-          needsDecoding = true
-          index += 1
-        } else {
-          throw error(
-            .invalidUnicode, "invalid UTF-8 byte 0x\(String(input[index], radix: 16, uppercase: true)) in key",
-            at: index)
-        }
+        // (A well-formed sequence ends inside the identifier: its continuation bytes are identifier bytes.)
+        index = try afterNonASCII(at: index, needsDecoding: &needsDecoding, in: "key")
       }
       tape.append(
         TapeEntry(

@@ -41,6 +41,8 @@ extension JSONReader {
         isASCII = false
         // A run of non-ASCII text (CJK, say) is checked sequence after
         // sequence, not word by word between them; the padding ends it.
+        // (`afterNonASCII`'s step, written out: through the function this
+        // loop measured 2 % slower on twitter.json.)
         repeat {
           if let next = validUTF8Sequence(at: index) {
             index = next
@@ -132,10 +134,26 @@ extension JSONReader {
     ByteScan.hexQuad(input, at: index)
   }
 
+  /// The index after the character whose first byte (above 0x7F) is at
+  /// `index`, in a string or key (`place`): past its UTF-8 sequence; past
+  /// the one byte when the sequence is ill-formed and invalid Unicode is
+  /// replaced (the text then needs decoding); otherwise an error.
+  @inline(__always)
+  func afterNonASCII(at index: Int, needsDecoding: inout Bool, in place: StaticString) throws(JSONError) -> Int {
+    if let next = validUTF8Sequence(at: index) { return next }
+    guard options.replacesInvalidUnicode else {
+      throw error(
+        .invalidUnicode, "invalid UTF-8 byte 0x\(String(input[index], radix: 16, uppercase: true)) in \(place)",
+        at: index)
+    }
+    needsDecoding = true
+    return index + 1
+  }
+
   /// The index after the well-formed UTF-8 sequence starting at `index`
   /// (a byte ≥ 0x80), or nil when it is ill-formed (Unicode Table 3-7).
   @inline(__always)
-  func validUTF8Sequence(at index: Int) -> Int? {
+  private func validUTF8Sequence(at index: Int) -> Int? {
     @inline(__always) func continuation(_ offset: Int) -> Bool {
       input[index + offset] & 0xC0 == 0x80
     }

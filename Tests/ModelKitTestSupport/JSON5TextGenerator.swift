@@ -13,6 +13,8 @@ public struct JSON5TextGenerator {
   public var text: [UInt8] = []
   /// Whether an object may have a key twice (readers differ on which value wins).
   public var repeatsKeys = true
+  /// Whether an integer may be written in hexadecimal with a point (`0x1F.`, `0x1F.00`).
+  public var writesHexadecimalPoints = true
 
   /// A generator whose texts are fixed by `seed`.
   public init(seed: UInt64) { rng = SeededGenerator(seed: seed) }
@@ -57,7 +59,7 @@ public struct JSON5TextGenerator {
     let digits: String
     switch Int.random(in: 0..<4, using: &rng) {
     case 0: digits = (chance(50) ? "0x" : "0X") + String(magnitude, radix: 16, uppercase: chance(50))
-    case 1: digits = "0x" + String(magnitude, radix: 16) + (chance(50) ? "." : ".00")
+    case 1 where writesHexadecimalPoints: digits = "0x" + String(magnitude, radix: 16) + (chance(50) ? "." : ".00")
     case 2: digits = String(magnitude) + "."
     default: digits = String(magnitude)
     }

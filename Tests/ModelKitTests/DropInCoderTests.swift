@@ -313,14 +313,20 @@ struct DropInCoderTests {
   @Test func generatedJSON5WithEveryFormReadsAsJSONDecoderReadsIt() throws {
     var generator = JSON5TextGenerator(seed: 57)
     generator.repeatsKeys = false  // `JSONDecoder` keeps a repeated key's first value, `JSONValue` its last
+    // At the top level after a comment, `JSONDecoder` reads a number from
+    // memory it does not own (`/* c */83.287e-2` gives another value now and
+    // then, `/* c */+0x407.00` traps): every text here is an array, with no
+    // hexadecimal points.
+    generator.writesHexadecimalPoints = false
     let decoder = ModelDecoder(options: DecodingOptions(strict: true))
     decoder.allowsJSON5 = true
     let foundation = JSONDecoder()
     foundation.allowsJSON5 = true
     var read = 0
     for _ in 0..<2_000 {
-      generator.text = []
-      let expected = generator.value(depth: 3)
+      generator.text = Array("[".utf8)
+      let expected = JSONValue.array([generator.value(depth: 3)])
+      generator.text += Array("]".utf8)
       let data = Data(generator.text)
       #expect(try decoder.decode(JSONValue.self, from: data) == expected, "\(String(decoding: data, as: UTF8.self))")
       guard let value = try? foundation.decode(JSONValue.self, from: data) else { continue }

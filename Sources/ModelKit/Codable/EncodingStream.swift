@@ -222,18 +222,19 @@ final class EncodingStream {
   {
     let depth = frames.count
     try StackGuard.check(depth: depth, at: call.path(ValueEncoder.path(parent, key)))
-    if Value.self == String.self {
+    switch FastScalar(Value.self) {
+    case .string?:
       try begin(slot)
       write.json.write(Self.load(value, as: String.self))
-    } else if Value.self == Int.self {
+    case .int?:
       try begin(slot)
       write.json.write(Self.load(value, as: Int.self))
-    } else if Value.self == Double.self {
+    case .double?:
       try encode(Self.load(value, as: Double.self), slot: slot, at: parent, key)
-    } else if Value.self == Bool.self {
+    case .bool?:
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
-    } else {
+    case nil:
       switch try plan(for: Value.self) {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)

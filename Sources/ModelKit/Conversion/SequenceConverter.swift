@@ -8,6 +8,25 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   init(element: ValueConverter<Collection.Element>) { self.element = element }
 
+  /// The arrays whose elements are read by code compiled for their type
+  /// (generic code looks up metadata for every element): the one list of
+  /// them, which `decode` and `append` switch on.
+  private enum CompiledArray {
+    case doubles, ints, strings, arraysOfDoubles
+
+    init?(_ type: Collection.Type) {
+      switch ObjectIdentifier(type) {
+      case ObjectIdentifier([Double].self): self = .doubles
+      case ObjectIdentifier([Int].self): self = .ints
+      case ObjectIdentifier([String].self): self = .strings
+      case ObjectIdentifier([[Double]].self): self = .arraysOfDoubles
+      default: return nil
+      }
+    }
+  }
+
+  private let compiledArray = CompiledArray(Collection.self)
+
   override var readsModels: Bool { element.readsModels }
 
   override var emptyValue: Collection? { Collection() }
@@ -29,12 +48,13 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .string: return try decodeEmbedded(node, kind: .array, &context)
     default: return .failed(.mismatch)
     }
-    // Arrays of the common element types get code specialised for them:
-    // generic code looks up metadata for every element.
-    if Collection.self == [Double].self { return .natural(try specialised(node, &context, Double.self)) }
-    if Collection.self == [Int].self { return .natural(try specialised(node, &context, Int.self)) }
-    if Collection.self == [String].self { return .natural(try specialised(node, &context, String.self)) }
-    if Collection.self == [[Double]].self { return .natural(try specialised(node, &context, [Double].self)) }
+    switch compiledArray {
+    case .doubles?: return .natural(try specialised(node, &context, Double.self))
+    case .ints?: return .natural(try specialised(node, &context, Int.self))
+    case .strings?: return .natural(try specialised(node, &context, String.self))
+    case .arraysOfDoubles?: return .natural(try specialised(node, &context, [Double].self))
+    case nil: break
+    }
     var result = Collection()
     result.reserve(document.count(of: node))
     try appendGeneric(node, from: 0, to: &result, &context)
@@ -47,13 +67,13 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   func append(
     elementsOf node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
   ) throws(ModelError) {
-    if Collection.self == [Double].self { return try appendSpecialised(node, firstIndex, &result, &context, Double.self) }
-    if Collection.self == [Int].self { return try appendSpecialised(node, firstIndex, &result, &context, Int.self) }
-    if Collection.self == [String].self { return try appendSpecialised(node, firstIndex, &result, &context, String.self) }
-    if Collection.self == [[Double]].self {
-      return try appendSpecialised(node, firstIndex, &result, &context, [Double].self)
+    switch compiledArray {
+    case .doubles?: try appendSpecialised(node, firstIndex, &result, &context, Double.self)
+    case .ints?: try appendSpecialised(node, firstIndex, &result, &context, Int.self)
+    case .strings?: try appendSpecialised(node, firstIndex, &result, &context, String.self)
+    case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, [Double].self)
+    case nil: try appendGeneric(node, from: firstIndex, to: &result, &context)
     }
-    try appendGeneric(node, from: firstIndex, to: &result, &context)
   }
 
   private func appendGeneric(
@@ -146,4 +166,3 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     return copy
   }
 }
-

@@ -86,12 +86,13 @@ enum FoundationGraph {
   /// passed.
   @inline(__always)
   private static func commonLeaf(_ any: Any) -> JSONValue? {
-    let type = type(of: any)
-    if type == String.self { return .string(any as! String) }
-    if type == Int.self { return JSONValue(any as! Int) }
-    if type == Double.self { return JSONValue(any as! Double) }
-    if type == Bool.self { return .bool(any as! Bool) }
-    return nil
+    switch FastScalar(type(of: any)) {
+    case .string?: .string(any as! String)
+    case .int?: JSONValue(any as! Int)
+    case .double?: JSONValue(any as! Double)
+    case .bool?: .bool(any as! Bool)
+    case nil: nil
+    }
   }
 
   private static func elements(_ array: [Any], _ context: inout WriteContext, _ failure: ModelError.Kind)

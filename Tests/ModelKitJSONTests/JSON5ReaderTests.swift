@@ -135,6 +135,7 @@ struct JSON5ReaderTests {
       ("[.]", .invalidNumber, 1),
       ("[ /* c */ - Infinity]", .invalidNumber, 11),
       ("[Infinityx]", .invalidNumber, 1),
+      ("[5, -0.", .unexpectedEndOfInput, 7),
       ("{a b: 1}", .unexpectedCharacter, 3),
       ("{a: 1,, b: 2}", .unexpectedCharacter, 6),
       ("[1, // c\n 2 x]", .unexpectedCharacter, 12),
@@ -157,6 +158,17 @@ struct JSON5ReaderTests {
     // Without the option each JSON5 form is an error.
     for text in ["[+1]", "['a']", "{a: 1}", "[1,]", "[0x1]", "[Infinity]", "[1] // c", "[.5]"] {
       #expect(throws: JSONError.self, "\(text)") { try JSONDocument(parsing: Array(text.utf8)) }
+    }
+  }
+
+  /// A number token longer than a window whose kind shows only at its end
+  /// (found by the reader fuzzer: `[---…-0.` followed by other bytes).
+  @Test func numberTokensAcrossTheCutOfAWindowReadAsTheWholeText() {
+    for run in ["-", "0", "1", "e", "+", ".5", "0x"] {
+      for ending in ["0.\u{A3}]", "0.]", "5]", ".]", "x]", "Infinity]", ", 1]"] {
+        let text = Array(("[" + String(repeating: run, count: 150 / run.count) + ending).utf8)
+        JSONArrayChunksTests.expectSame(text, windows: Array(1...12) + [48, 63, 64, 65, 100, 4096], Self.json5)
+      }
     }
   }
 

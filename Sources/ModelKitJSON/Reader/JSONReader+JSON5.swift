@@ -29,12 +29,22 @@ extension JSONReader {
 
   /// Reads a JSON5 number (or, past a sign, `Infinity` or `NaN`): one in
   /// JSON's own form as JSON reads it, any other as a `.json5Number` node.
+  ///
+  /// What a token is depends on all of it (`-5.` is JSON5's, `-5` JSON's),
+  /// so the error of one that runs to the end of the input is there: a
+  /// window's cut may hide the rest of it (`JSONArrayChunks` reads on).
   mutating func readJSON5Number() throws(JSONError) {
     let start = position
     let (end, isJSON) = numberToken(from: start)
-    if isJSON { return try readNumber() }
-    guard JSON5Number(UnsafeBufferPointer(start: input + start, count: end - start)) != nil else {
-      throw error(.invalidNumber, "invalid number", at: start)
+    do throws(JSONError) {
+      if isJSON { return try readNumber() }
+      guard JSON5Number(UnsafeBufferPointer(start: input + start, count: end - start)) != nil else {
+        throw error(.invalidNumber, "invalid number", at: start)
+      }
+    } catch {
+      guard end >= count else { throw error }
+      position = count
+      throw unexpected("expected the rest of a number")
     }
     tape.append(TapeEntry(tag: .json5Number, position: start, payload: UInt64(end - start)))
     position = end

@@ -104,7 +104,7 @@ public struct JSONArrayChunks {
         let end = start + min(windowSize, text.count - start)
         let copy = DocumentStorage.paddedCopy(
           of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[start..<end])))
-        let window: ArrayWindow
+        let window: JSONReader.Window
         do {
           window = try JSONReader.readWindow(
             copy, count: end - start, origin: start, isFinal: end == text.count, options: options)

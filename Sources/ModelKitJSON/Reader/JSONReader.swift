@@ -15,6 +15,13 @@ struct JSONReader {
   var position = 0
   var tape: TapeBuffer
 
+  /// An open container on the reader's stack.
+  private struct Frame {
+    var tapeIndex: Int
+    var count: Int
+    var isObject: Bool
+  }
+
   /// Reads `input` (a padded copy, see `DocumentStorage.paddedCopy`) into a
   /// document that takes ownership of it; on error, frees it.
   static func read(
@@ -51,7 +58,7 @@ struct JSONReader {
     if options.skipsByteOrderMark, count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
     skipWhitespace(Dialect.self)
     if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
-    var stack: [ReaderFrame] = []
+    var stack: [Frame] = []
     stack.reserveCapacity(32)
     try readValues(&stack, Dialect.self)
     skipWhitespace(Dialect.self)
@@ -63,7 +70,7 @@ struct JSONReader {
   /// Reads values from `position` (white space already skipped) until the
   /// containers on `stack` are closed: a whole value when it starts empty.
   @inline(__always)
-  private mutating func readValues<Dialect: ReaderDialect>(_ stack: inout [ReaderFrame], _ dialect: Dialect.Type)
+  private mutating func readValues<Dialect: ReaderDialect>(_ stack: inout [Frame], _ dialect: Dialect.Type)
     throws(JSONError)
   {
     readValues: while true {
@@ -84,7 +91,7 @@ struct JSONReader {
           position += 1
           tape.close(index, count: 0)
         } else {
-          stack.append(ReaderFrame(tapeIndex: index, count: 0, isObject: isObject))
+          stack.append(Frame(tapeIndex: index, count: 0, isObject: isObject))
           if isObject { try readKey(Dialect.self) }
           continue readValues
         }
@@ -152,6 +159,18 @@ struct JSONReader {
 
   // MARK: - Windows of a top-level array
 
+  /// What one window of a top-level array's text held.
+  struct Window {
+    /// The complete elements, as the elements of an array at the root; nil
+    /// when the window ends inside its first element.
+    let storage: DocumentStorage?
+    let elements: Int
+    /// The bytes read: up to the next element, or past the closing bracket.
+    let consumed: Int
+    /// Whether the array's closing bracket was read.
+    let closed: Bool
+  }
+
   /// Reads the complete elements of a top-level array from a window of its
   /// text: `input` (a padded copy, owned from here on) holds `count` bytes
   /// from the first byte of an element on, `origin` bytes into the text. When `isFinal` is false the text
@@ -160,10 +179,10 @@ struct JSONReader {
   /// cut is the text's own.
   static func readWindow(
     _ input: UnsafeMutablePointer<UInt8>, count: Int, origin: Int, isFinal: Bool, options: JSONReadOptions
-  ) throws(JSONError) -> ArrayWindow {
+  ) throws(JSONError) -> Window {
     var reader = JSONReader(input: input, count: count, options: options)
     let root = reader.tape.append(TapeEntry(tag: .array, position: 0, payload: 0))
-    var stack = [ReaderFrame(tapeIndex: root, count: 0, isObject: false)]
+    var stack = [Frame(tapeIndex: root, count: 0, isObject: false)]
     do {
       if options.allowsJSON5 {
         try reader.readValues(&stack, JSON5.self)
@@ -172,7 +191,7 @@ struct JSONReader {
       }
       reader.tape.trim()
       let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
-      return ArrayWindow(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
+      return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
     } catch {
       if !isFinal, let last = reader.lastElementStarted(after: root), last.elements > 0 {
         // Every element before the last one begun is complete: a comma followed it.
@@ -180,14 +199,14 @@ struct JSONReader {
         reader.tape.close(root, count: last.elements)
         reader.tape.trim()
         let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
-        return ArrayWindow(storage: storage, elements: last.elements, consumed: last.position, closed: false)
+        return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.deallocate()
       input.deallocate()
       // An error found this far before the cut does not depend on what the
       // cut hides (the reader looks back at most a surrogate pair's 12 bytes).
       if isFinal || error.offset + 64 < count { throw error }
-      return ArrayWindow(storage: nil, elements: 0, consumed: 0, closed: false)
+      return Window(storage: nil, elements: 0, consumed: 0, closed: false)
     }
   }
 
@@ -298,25 +317,4 @@ struct JSONReader {
     default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
   }
-}
-
-/// What one window of a top-level array's text held.
-struct ArrayWindow {
-  /// The complete elements, as the elements of an array at the root; nil
-  /// when the window ends inside its first element.
-  let storage: DocumentStorage?
-  let elements: Int
-  /// The bytes read: up to the next element, or past the closing bracket.
-  let consumed: Int
-  /// Whether the array's closing bracket was read.
-  let closed: Bool
-}
-
-/// An open container on the reader's stack. (Outside the generic reader:
-/// the stack's array type is then known at compile time, with no metadata
-/// to look up per document.)
-struct ReaderFrame {
-  var tapeIndex: Int
-  var count: Int
-  var isObject: Bool
 }

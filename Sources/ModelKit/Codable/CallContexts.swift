@@ -19,8 +19,9 @@ extension ReadContext {
 
 extension WriteContext {
   /// A context for writing with the model writer and the Codable bridge.
-  init(options: JSONWriteOptions, capacity: Int = 16_384, rules: WriteRules = .modelKit) {
+  init(options: JSONWriteOptions, capacity: Int = 16_384, buildsValue: Bool = false, rules: WriteRules = .modelKit) {
     self.init(
-      options: options, capacity: capacity, rules: rules, models: ModelWriter(), codable: CodableBridge())
+      options: options, capacity: capacity, buildsValue: buildsValue, rules: rules, models: ModelWriter(),
+      codable: CodableBridge())
   }
 }

@@ -56,10 +56,10 @@ final class EncodeCall {
   /// The path of a value at `keys` below the call's top level.
   func path(_ keys: [any CodingKey]) -> CodingPath { CodingPath(root, keys: keys) }
 
-  /// A context for a converter to write one value apart, at `keys`.
+  /// A context for a converter to build one value apart, at `keys`.
   func detachedContext(at keys: [any CodingKey]) -> WriteContext {
     WriteContext(
-      options: options.subtracting(.prettyPrinted), capacity: 64, path: path(keys), active: active,
+      options: options.subtracting(.prettyPrinted), buildsValue: true, path: path(keys), active: active,
       rules: rules, models: ModelWriter(), codable: CodableBridge())
   }
 }

@@ -338,7 +338,7 @@ final class EncodingStream {
       // The path is only worth assembling for a value whose writing can fail.
       var context = call.detachedContext(at: converter.encodingCanFail ? ValueEncoder.path(parent, key) : [])
       try converter.encode(value, &context)
-      node.set(try WriteContext.value(of: context.json.bytes))
+      node.set(try context.builtValue())
       return
     }
     let mapping = call.converters.outputMapping(for: Value.self)
@@ -455,7 +455,7 @@ final class EncodingStream {
   /// With `.sortedKeys`, notes that a member `key` of the innermost object begins here.
   @inline(__always)
   func noteMemberStart(_ key: String) {
-    if sortsKeys { members.append((write.json.byteCount, key)) }
+    if sortsKeys { members.append((write.json.position, key)) }
   }
 
   /// Puts the innermost object's members, the entries of `members` from

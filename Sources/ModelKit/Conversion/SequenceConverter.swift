@@ -138,16 +138,19 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   /// Sets have no order of their own: the model layer writes their
   /// elements in `SetOrder`, so equal sets give the same bytes.
   private func encodeSorted(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
-    var encoded: [[UInt8]] = []
+    var encoded: [JSONValue] = []
     encoded.reserveCapacity(value.count)
     for item in value {
-      var single = context.detached(sorted: true)
-      try single.element(item, at: .index(encoded.count), with: element)
-      encoded.append(single.json.bytes)
+      let index = encoded.count
+      encoded.append(
+        try context.detachedValue(sorted: true) { (single) throws(ModelError) in
+          try single.element(item, at: .index(index), with: element)
+        })
     }
-    encoded = SetOrder.sorted(encoded) { $0 }
+    // Each element's text as it would be written apart, slashes as the options say.
+    let options = context.options.subtracting(.prettyPrinted).union(.sortedKeys)
     context.json.beginArray()
-    for bytes in encoded { context.json.write(try WriteContext.value(of: bytes)) }
+    for item in SetOrder.sorted(encoded, writtenWith: options) { context.json.write(item) }
     context.json.endArray()
   }
 

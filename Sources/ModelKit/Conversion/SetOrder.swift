@@ -9,8 +9,9 @@ enum SetOrder {
     elements.map { ($0, text($0)) }.sorted { $0.1.lexicographicallyPrecedes($1.1) }.map(\.0)
   }
 
-  /// JSON values in set order.
-  static func sorted(_ values: [JSONValue]) -> [JSONValue] {
-    sorted(values) { $0.jsonBytes(options: .sortedKeys) }
+  /// JSON values in set order; `options` (with `.sortedKeys`) may keep
+  /// slashes unescaped, which the order then follows.
+  static func sorted(_ values: [JSONValue], writtenWith options: JSONWriteOptions = .sortedKeys) -> [JSONValue] {
+    sorted(values) { $0.jsonBytes(options: options) }
   }
 }

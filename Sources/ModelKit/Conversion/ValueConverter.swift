@@ -167,8 +167,8 @@ class ValueConverter<Value>: AnyConverter {
   /// its JSON; nil and values left out of JSON are `<nil>`.
   func describe(_ value: Value, level: Int, _ context: inout WriteContext) -> String {
     guard !isOmitted(value) else { return "<nil>" }
-    var detached = context.detached(sorted: true)
-    guard (try? encode(value, &detached)) != nil, let json = try? WriteContext.value(of: detached.json.bytes) else {
+    guard let json = try? context.detachedValue(sorted: true, { (detached) throws(ModelError) in try encode(value, &detached) })
+    else {
       return "<\(Value.self)>"
     }
     return ValueDescription.json(json, level: level)

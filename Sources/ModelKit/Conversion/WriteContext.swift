@@ -4,7 +4,9 @@ import ModelKitJSON
 /// What a converter writes with: the JSON writer, the options, where in the
 /// output the value goes, and the class instances being written (a
 /// reference cycle is an error, never endless output). The model writer
-/// and the Codable encoder each hand one to the converters they call.
+/// and the Codable encoder each hand one to the converters they call. Its
+/// writer writes text, or, for a value wanted as a `JSONValue`, builds
+/// that value (`buildsValue`): the same writing either way.
 struct WriteContext {
   var json: JSONWriter
   let options: JSONWriteOptions
@@ -24,11 +26,11 @@ struct WriteContext {
   var strategies: EncodingStrategies? { rules.strategies }
 
   init(
-    options: JSONWriteOptions, capacity: Int = 16_384, path: CodingPath = CodingPath(),
+    options: JSONWriteOptions, capacity: Int = 16_384, buildsValue: Bool = false, path: CodingPath = CodingPath(),
     active: Set<ObjectIdentifier> = [], rules: WriteRules = .modelKit, models: any ModelWriting,
     codable: any CodableWriting
   ) {
-    json = JSONWriter(options: options, capacity: capacity)
+    json = buildsValue ? JSONWriter(buildingValueWith: options) : JSONWriter(options: options, capacity: capacity)
     self.options = options
     includesNulls = options.contains(.includeNulls)
     self.path = path
@@ -38,14 +40,25 @@ struct WriteContext {
     self.codable = codable
   }
 
-  /// A context for one value written apart (compact, and with `sorted`
-  /// keys sorted) at this path, with this context's cycle guard.
-  func detached(sorted: Bool = false, capacity: Int = 64) -> WriteContext {
+  /// What `write` writes into a context of its own at this path, with
+  /// this context's options (with `sorted`, keys sorted) and cycle guard,
+  /// as a `JSONValue`.
+  func detachedValue(sorted: Bool = false, _ write: (inout WriteContext) throws(ModelError) -> Void)
+    throws(ModelError) -> JSONValue
+  {
     var options = options.subtracting(.prettyPrinted)
     if sorted { options.insert(.sortedKeys) }
-    return WriteContext(
-      options: options, capacity: capacity, path: path, active: active, rules: rules, models: models,
+    var context = WriteContext(
+      options: options, buildsValue: true, path: path, active: active, rules: rules, models: models,
       codable: codable)
+    try write(&context)
+    return try context.builtValue()
+  }
+
+  /// What a context that `buildsValue` was given: one whole value.
+  func builtValue() throws(ModelError) -> JSONValue {
+    guard let value = json.value else { throw .unencodable("nothing was written", at: path) }
+    return value
   }
 
   /// Runs `body` with `object` marked as being written; reaching it again
@@ -90,14 +103,5 @@ struct WriteContext {
   ) throws(ModelError) -> String {
     guard let names = strategies?.nonFiniteStrings else { throw .nonConforming(value, at: path()) }
     return value.isNaN ? names.nan : value < 0 ? names.negativeInfinity : names.positiveInfinity
-  }
-
-  /// Reads back what a writer wrote: compact JSON of any depth.
-  static func value(of bytes: [UInt8]) throws(ModelError) -> JSONValue {
-    do {
-      return try JSONValue(json: bytes, options: JSONReadOptions(maxDepth: JSONValue.maximumDepth))
-    } catch {
-      throw ModelError(error)
-    }
   }
 }

@@ -113,18 +113,19 @@ enum FoundationGraph {
     guard let converter = KnownConverters.make(for: Value.self) as? ValueConverter<Value> else {
       throw .unencodable("\(Value.self) has no converter", at: context.path)
     }
-    var detached = context.detached(sorted: true)
-    try converter.encode(value, &detached)
-    return try WriteContext.value(of: detached.json.bytes)
+    return try context.detachedValue(sorted: true) { (detached) throws(ModelError) in
+      try converter.encode(value, &detached)
+    }
   }
 
   /// A model, with its schema and this context's cycle guard.
   private static func encoded<Model: JSONModel>(_ model: Model, _ context: inout WriteContext) throws(ModelError)
     -> JSONValue
   {
-    var detached = context.detached(sorted: true)
-    try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &detached)
-    return try WriteContext.value(of: detached.json.bytes)
+    let schema = try SchemaCache.shared.schema(for: type(of: model))
+    return try context.detachedValue(sorted: true) { (detached) throws(ModelError) in
+      try ModelWriter.encodeModel(model, schema: schema, &detached)
+    }
   }
 }
 

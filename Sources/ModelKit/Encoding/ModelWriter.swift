@@ -49,11 +49,11 @@ struct ModelWriter: ModelWriting {
       try writeObject(0, schema: schema, base: base, &context)
       return
     }
-    // The hook edits a JSONObject: write the fields on their own, read them
-    // back, let the hook change them, then write the result.
-    var inner = context.detached(capacity: 1024)
-    try writeObject(0, schema: schema, base: base, &inner)
-    var object = try WriteContext.value(of: inner.json.bytes).object ?? JSONObject()
+    // The hook edits a JSONObject: build the fields as one, let the hook
+    // change it, then write the result.
+    var object = try context.detachedValue { (inner) throws(ModelError) in
+      try writeObject(0, schema: schema, base: base, &inner)
+    }.object ?? JSONObject()
     do {
       _ = try schema.hooks.run(.didEncode) { try model.didEncode(into: &object) }
     } catch {

@@ -206,7 +206,7 @@ extension _ModelCollection {
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonData(options: JSONWriteOptions = []) throws -> Data {
-    Data(try ModelEntry.encodeCollection(self, options: options))
+    try ModelEntry.encodeCollection(self, options: options).json.withBytes { Data($0) }
   }
 
   /// The models as JSON text.
@@ -217,7 +217,7 @@ extension _ModelCollection {
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonString(options: JSONWriteOptions = []) throws -> String {
-    String(decoding: try ModelEntry.encodeCollection(self, options: options), as: UTF8.self)
+    try ModelEntry.encodeCollection(self, options: options).json.withBytes { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The models as a `JSONValue` (`.array` or `.object`).
@@ -228,6 +228,6 @@ extension _ModelCollection {
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonValue(options: JSONWriteOptions = []) throws -> JSONValue {
-    try WriteContext.value(of: ModelEntry.encodeCollection(self, options: options.subtracting(.prettyPrinted)))
+    try ModelEntry.encodeCollection(self, options: options, buildsValue: true).builtValue()
   }
 }

@@ -39,7 +39,7 @@ extension JSONModel {
   ///
   /// - Throws: `ModelError`, as `jsonData(options:)` does.
   public func jsonValue(options: JSONWriteOptions = []) throws -> JSONValue {
-    try WriteContext.value(of: jsonBytes(options: options.subtracting(.prettyPrinted)))
+    try ModelEntry.write(self, options: options, buildsValue: true).builtValue()
   }
 
   /// The model as a Foundation graph (`[String: Any]`).

@@ -59,9 +59,9 @@ enum ModelFields {
       schema.fields.map { field -> JSONValue? in
         let address = base + field.offset
         guard !field.converter.isFieldOmitted(address) else { return nil }
-        var context = WriteContext(options: [.sortedKeys], capacity: 32)
+        var context = WriteContext(options: [.sortedKeys], buildsValue: true)
         guard (try? field.converter.encodeField(address, &context)) != nil else { return nil }
-        return try? WriteContext.value(of: context.json.bytes)
+        return try? context.builtValue()
       }
     }
   }

@@ -45,9 +45,11 @@ enum ModelEntry {
     try ModelReader.populate(&model, schema: SchemaCache.shared.schema(for: type(of: model)), node: input.node, &context)
   }
 
-  /// A context holding `model` as JSON.
-  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions) throws(ModelError) -> WriteContext {
-    var context = WriteContext(options: options)
+  /// A context holding `model` as JSON text, or as a `JSONValue` (`buildsValue`).
+  static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions, buildsValue: Bool = false)
+    throws(ModelError) -> WriteContext
+  {
+    var context = WriteContext(options: options, buildsValue: buildsValue)
     try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &context)
     return context
   }
@@ -91,15 +93,16 @@ enum ModelEntry {
     return try decodeCollection(type, from: InputDocument(text, options).descending(to: key), options: options)
   }
 
-  static func encodeCollection<Collection>(_ collection: Collection, options: JSONWriteOptions) throws(ModelError)
-    -> [UInt8]
+  /// A context holding `collection` as JSON text, or as a `JSONValue` (`buildsValue`).
+  static func encodeCollection<Collection>(_ collection: Collection, options: JSONWriteOptions, buildsValue: Bool = false)
+    throws(ModelError) -> WriteContext
   {
     guard let converter = try SchemaCache.shared.converter(for: Collection.self) as? ValueConverter<Collection>
     else {
       throw .unsupported("\(Collection.self) cannot be encoded")
     }
-    var context = WriteContext(options: options)
+    var context = WriteContext(options: options, buildsValue: buildsValue)
     try converter.encode(collection, &context)
-    return context.json.bytes
+    return context
   }
 }

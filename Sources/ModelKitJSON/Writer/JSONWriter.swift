@@ -27,6 +27,8 @@ public struct JSONWriter {
 
   private let pretty: Bool
   private let escapesSlashes: Bool
+  /// Where a writer that builds a value puts it (nil: the writer writes text).
+  private let tree: JSONValueBuilder?
   private var depth = 0
   private var isFirstInContainer = true
   private var afterKey = false
@@ -41,13 +43,36 @@ public struct JSONWriter {
     pretty = options.contains(.prettyPrinted)
     escapesSlashes = !options.contains(.withoutEscapingSlashes)
     buffer = OutputBuffer(capacity: capacity)
+    tree = nil
   }
+
+  /// A writer that builds the `JSONValue` its text would read as, in
+  /// place of the text: `value` once a whole value is written. Numbers
+  /// have the text they would be written with; objects keep the order
+  /// their keys were written in (repeated: the last value, at the first
+  /// position). Copies of it share what it builds.
+  ///
+  /// - Parameter options: `.sortedKeys` for the order of the objects of
+  ///   values written whole; the others concern text only.
+  package init(buildingValueWith options: JSONWriteOptions) {
+    self.options = options
+    pretty = false
+    escapesSlashes = true
+    // The builder keeps the buffer too, where numbers are formatted: never
+    // uniquely referenced, so that `makeUnique()` turns every write to the tree.
+    buffer = OutputBuffer(capacity: 32)
+    tree = JSONValueBuilder(numbers: buffer)
+  }
+
+  /// What a writer that builds a value has built: nil before a whole value
+  /// is written, and for a writer of text.
+  package var value: JSONValue? { tree?.value }
 
   // MARK: - Structure
 
   /// Writes `[`.
   public mutating func beginArray() {
-    beforeValue()
+    guard beforeValue() else { return tree!.begin(object: false) }
     buffer.append(UInt8(ascii: "["))
     open()
   }
@@ -57,7 +82,7 @@ public struct JSONWriter {
 
   /// Writes `{`.
   public mutating func beginObject() {
-    beforeValue()
+    guard beforeValue() else { return tree!.begin(object: true) }
     buffer.append(UInt8(ascii: "{"))
     open()
   }
@@ -89,7 +114,10 @@ public struct JSONWriter {
   @inline(__always)
   private mutating func writeKeyInOneStep(_ key: UnsafeBufferPointer<UInt8>, checking escapingSlashes: Bool?) -> Bool {
     assert(!afterKey, "two keys in a row")
-    makeUnique()
+    guard makeUnique() else {
+      tree!.add(key: String(decoding: key, as: UTF8.self))
+      return true
+    }
     guard buffer.appendKey(key, comma: depth > 0 && !isFirstInContainer, checking: escapingSlashes) else { return false }
     isFirstInContainer = false
     afterKey = true
@@ -109,7 +137,7 @@ public struct JSONWriter {
       _ = writeKeyInOneStep(key, checking: nil)
       return
     }
-    beforeValue()
+    guard beforeValue() else { return tree!.add(key: String(decoding: key, as: UTF8.self)) }
     if needsEscaping {
       buffer.appendQuoted(key, escapingSlashes: escapesSlashes)
     } else {
@@ -128,14 +156,15 @@ public struct JSONWriter {
     afterKey = true
   }
 
-  /// The number of bytes written so far.
-  package var byteCount: Int { buffer.count }
+  /// Where the next member or element begins: the number of bytes
+  /// written so far, or, building a value, of entries in the innermost container.
+  package var position: Int { tree?.position ?? buffer.count }
 
   /// Puts the members of the innermost open object in `order`: `starts`
-  /// gives where each member began (its `byteCount` before its key was
+  /// gives where each member began (`position` before its key was
   /// written), the last one ending where the writer stands.
   package mutating func reorderMembers(startingAt starts: [Int], in order: [Int]) {
-    makeUnique()
+    guard makeUnique() else { return tree!.reorderMembers(from: starts[0], in: order) }
     let first = starts[0]
     let end = buffer.count
     let written = Array(UnsafeBufferPointer(start: buffer.start + first, count: end - first))
@@ -157,6 +186,7 @@ public struct JSONWriter {
 
   /// Where a writer stands, to go back to with `rewind(to:)`.
   package struct Checkpoint {
+    /// The bytes written, or, building a value, the innermost container's entries.
     fileprivate let count: Int
     fileprivate let depth: Int
     fileprivate let isFirstInContainer: Bool
@@ -165,12 +195,18 @@ public struct JSONWriter {
 
   /// The current position, for a later `rewind(to:)`.
   package var checkpoint: Checkpoint {
-    Checkpoint(count: buffer.count, depth: depth, isFirstInContainer: isFirstInContainer, afterKey: afterKey)
+    if let tree {
+      return Checkpoint(count: tree.position, depth: tree.depth, isFirstInContainer: false, afterKey: tree.isAfterKey)
+    }
+    return Checkpoint(count: buffer.count, depth: depth, isFirstInContainer: isFirstInContainer, afterKey: afterKey)
   }
 
-  /// Drops everything written since `checkpoint` was taken.
+  /// Drops everything written since `checkpoint` was taken; building a
+  /// value, the container open then must still be open.
   package mutating func rewind(to checkpoint: Checkpoint) {
-    makeUnique()
+    guard makeUnique() else {
+      return tree!.rewind(toDepth: checkpoint.depth, position: checkpoint.count, afterKey: checkpoint.afterKey)
+    }
     buffer.truncate(to: checkpoint.count)
     depth = checkpoint.depth
     isFirstInContainer = checkpoint.isFirstInContainer
@@ -184,7 +220,7 @@ public struct JSONWriter {
 
   private mutating func close(_ bracket: UInt8) {
     assert(!afterKey, "a key without a value")
-    makeUnique()
+    guard makeUnique() else { return tree!.end() }
     depth -= 1
     if pretty {
       // An empty container is `[`, a blank line, `]`, as `JSONEncoder` writes it.
@@ -195,24 +231,32 @@ public struct JSONWriter {
     isFirstInContainer = false
   }
 
-  /// Keeps value semantics: a copied writer gets its own buffer before writing.
+  /// Keeps value semantics: a copied writer gets its own buffer before
+  /// writing. False for a writer that builds a value, whose buffer its
+  /// builder shares: the write goes to the tree (one test, the one a
+  /// writer of text makes anyway).
   @inline(__always)
-  private mutating func makeUnique() {
-    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+  private mutating func makeUnique() -> Bool {
+    if _fastPath(isKnownUniquelyReferenced(&buffer)) { return true }
+    if tree != nil { return false }
+    buffer = buffer.copy()
+    return true
   }
 
+  /// Places a value's separator; false when the value goes to the tree.
   @inline(__always)
-  private mutating func beforeValue() {
-    makeUnique()
+  private mutating func beforeValue() -> Bool {
+    guard makeUnique() else { return false }
     if afterKey {
       afterKey = false
-      return
+      return true
     }
     if depth > 0 {
       if !isFirstInContainer { buffer.append(UInt8(ascii: ",")) }
       if pretty { newline() }
     }
     isFirstInContainer = false
+    return true
   }
 
   private mutating func newline() {
@@ -227,7 +271,7 @@ public struct JSONWriter {
 
   /// Writes `null`.
   public mutating func writeNull() {
-    beforeValue()
+    guard beforeValue() else { return tree!.add(.null) }
     appendASCII("null")
   }
 
@@ -235,7 +279,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the Boolean.
   public mutating func write(_ value: Bool) {
-    beforeValue()
+    guard beforeValue() else { return tree!.add(.bool(value)) }
     appendASCII(value ? "true" : "false")
   }
 
@@ -243,7 +287,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the string, escaped as JSON needs.
   public mutating func write(_ value: String) {
-    beforeValue()
+    guard beforeValue() else { return tree!.add(.string(value)) }
     appendString(value)
   }
 
@@ -251,7 +295,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the number.
   public mutating func write(_ value: JSONNumber) {
-    beforeValue()
+    guard beforeValue() else { return tree!.add(.number(value)) }
     withUTF8Bytes(of: value.text) { buffer.append($0) }
   }
 
@@ -259,7 +303,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the integer.
   public mutating func write(_ value: Int64) {
-    beforeValue()
+    guard beforeValue() else { return addNumber { $0.appendInteger(magnitude: value.magnitude, negative: value < 0) } }
     appendInteger(magnitude: value.magnitude, negative: value < 0)
   }
 
@@ -272,7 +316,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the integer.
   public mutating func write(_ value: UInt64) {
-    beforeValue()
+    guard beforeValue() else { return addNumber { $0.appendInteger(magnitude: value, negative: false) } }
     appendInteger(magnitude: value, negative: false)
   }
 
@@ -282,7 +326,7 @@ public struct JSONWriter {
   /// - Parameter value: the number.
   public mutating func write(_ value: Double) {
     guard value.isFinite else { return writeNull() }
-    beforeValue()
+    guard beforeValue() else { return addNumber { $0.writeFloatingPoint(value) } }
     writeFloatingPoint(value)
   }
 
@@ -292,8 +336,15 @@ public struct JSONWriter {
   /// - Parameter value: the number.
   public mutating func write(_ value: Float) {
     guard value.isFinite else { return writeNull() }
-    beforeValue()
+    guard beforeValue() else { return addNumber { $0.writeFloatingPoint(value) } }
     writeFloatingPoint(value)
+  }
+
+  /// Building a value: adds the number whose text `format` writes.
+  private mutating func addNumber(_ format: (inout JSONWriter) -> Void) {
+    format(&self)
+    tree!.add(.number(JSONNumber(validText: String(decoding: buffer.contents, as: UTF8.self))))
+    buffer.truncate(to: 0)
   }
 
   /// The standard library's shortest text for `value`, less a trailing `.0`.
@@ -310,6 +361,7 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the value and everything inside it.
   public mutating func write(_ value: JSONValue) {
+    if let tree, !options.contains(.sortedKeys) { return tree.add(value) }
     switch value {
     case .null: writeNull()
     case .bool(let flag): write(flag)
@@ -362,7 +414,8 @@ public struct JSONWriter {
 
   /// Appends `"text"`, escaping quotes, backslashes, control characters and
   /// (unless `.withoutEscapingSlashes`) slashes; everything else is raw UTF-8.
-  private func appendString(_ text: String) {
+  /// (Mutating only so that the writer is not copied to call it.)
+  private mutating func appendString(_ text: String) {
     let out = buffer  // one reference for the closure, not one per append
     let escapesSlashes = escapesSlashes
     withUTF8Bytes(of: text) { out.appendQuoted($0, escapingSlashes: escapesSlashes) }

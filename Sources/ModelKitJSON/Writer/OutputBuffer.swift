@@ -20,12 +20,12 @@ final class OutputBuffer {
     return copy
   }
 
-  /// Forgets the bytes after the first `count`.
   /// Whether the last two bytes are `.0`.
   var endsWithPointZero: Bool {
     count >= 2 && start[count - 2] == UInt8(ascii: ".") && start[count - 1] == UInt8(ascii: "0")
   }
 
+  /// Forgets the bytes after the first `count`.
   func truncate(to count: Int) {
     precondition(count >= 0 && count <= self.count, "truncating beyond the contents")
     self.count = count

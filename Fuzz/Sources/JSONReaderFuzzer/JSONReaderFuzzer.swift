@@ -2,14 +2,17 @@ import ModelKit
 
 /// libFuzzer entry point: every input, read as JSON and as JSON5, must parse or throw a `JSONError`,
 /// whatever parses must survive write → read unchanged and build a
-/// document that holds it, and a top-level
+/// document that holds it, a top-level
 /// array read in windows must give the whole reading's elements, offsets
-/// or error.
+/// or error, and read as an object's members without braces, the input
+/// must read as it does in braces.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONReader(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   let input = UnsafeRawBufferPointer(start: start, count: count)
   var json5 = JSONReadOptions(maxDepth: 64)
   json5.allowsJSON5 = true
+  checkMembersWithoutBraces(input, json5: false)
+  checkMembersWithoutBraces(input, json5: true)
   for options in [JSONReadOptions(maxDepth: 64), JSONReadOptions(replacesInvalidUnicode: true), json5] {
     checkWindows(input, options)
     guard let document = try? JSONDocument(parsing: input, options: options) else { continue }
@@ -35,6 +38,25 @@ private func checkBuilt(_ value: JSONValue) {
   }
   guard built.value(of: built.root) == value, built.lazyValue(of: built.root).jsonBytes() == value.jsonBytes() else {
     fatalError("a built document differs from its value: \(value)")
+  }
+}
+
+/// Read as an object's members without braces (`JSONDecoder`'s
+/// `assumesTopLevelDictionary`), a text is what it is in braces (the
+/// closing one on a line of its own, after any line comment), or, when it
+/// is an object already, what it is read plainly.
+private func checkMembersWithoutBraces(_ input: UnsafeRawBufferPointer, json5: Bool) {
+  var options = JSONReadOptions(maxDepth: 64)
+  options.allowsJSON5 = json5
+  options.allowsTrailingCommas = true
+  options.skipsByteOrderMark = false
+  var braceless = options
+  braceless.readsMembersWithoutBraces = true
+  let bare = try? JSONValue(json: input, options: braceless)
+  let wrapped = try? JSONValue(json: [UInt8(ascii: "{")] + input + [0x0A, UInt8(ascii: "}")], options: options)
+  if let wrapped, bare != wrapped { fatalError("members read differently without braces") }
+  if let bare, bare != wrapped, bare != (try? JSONValue(json: input, options: options)) {
+    fatalError("a text read without braces that reads as nothing else")
   }
 }
 

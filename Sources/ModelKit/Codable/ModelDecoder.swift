@@ -38,14 +38,16 @@ public final class ModelDecoder: Sendable {
     }
     /// What every call hands to its converters, kept ready.
     private(set) var conversion = DecodingStrategies()
-    /// How the input is read beyond plain JSON.
-    var form = InputText.Form()
+    /// `allowsJSON5` and `assumesTopLevelDictionary`.
+    var allowsJSON5 = false
+    var assumesTopLevelDictionary = false
 
     /// The options a call reads with: the caller's, reading the input as `JSONDecoder` does.
     var callOptions: DecodingOptions {
       var call = options
       call.readsAsJSONDecoder = true
-      call.readsJSON5 = form.isJSON5
+      call.readsJSON5 = allowsJSON5
+      call.readsMembersWithoutBraces = assumesTopLevelDictionary
       return call
     }
   }
@@ -101,8 +103,8 @@ public final class ModelDecoder: Sendable {
   /// them (`"a": 1, "b": 2`), as `JSONDecoder` reads it; an input that is
   /// an object already is read as it is. Default `false`.
   public var assumesTopLevelDictionary: Bool {
-    get { settings[\.form.wrapsObject] }
-    set { settings[\.form.wrapsObject] = newValue }
+    get { settings[\.assumesTopLevelDictionary] }
+    set { settings[\.assumesTopLevelDictionary] = newValue }
   }
 
   /// Whether the input is read as JSON5, as `JSONDecoder` reads it with the
@@ -113,8 +115,8 @@ public final class ModelDecoder: Sendable {
   /// gives). Default `false`. Positions in errors refer to the input as
   /// it is (in UTF-8).
   public var allowsJSON5: Bool {
-    get { settings[\.form.isJSON5] }
-    set { settings[\.form.isJSON5] = newValue }
+    get { settings[\.allowsJSON5] }
+    set { settings[\.allowsJSON5] = newValue }
   }
 
   /// Creates a decoder, lenient unless told otherwise.
@@ -146,7 +148,7 @@ public final class ModelDecoder: Sendable {
     throws -> T
   {
     let current = settings.current
-    if let text = InputText.utf8(data, form: current.settings.form, strict: current.settings.options.strict) {
+    if let text = InputText.utf8(data, strict: current.settings.options.strict) {
       return try decode(type, from: text, current, userInfo: userInfo)
     }
     return try decode(type, count: data.count, current, userInfo: userInfo, windows: { try data.withUnsafeBytes($0) }) {
@@ -197,18 +199,14 @@ public final class ModelDecoder: Sendable {
   /// - Throws: `DecodingError`, as `decode(_:from:)` with `Data` does.
   public func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
     let current = settings.current
-    let form = current.settings.form
     // A byte-order mark is taken off as for `Data`.
     if text.utf8.starts(with: [0xEF, 0xBB, 0xBF]) { return try decode(type, from: Array(text.utf8)) }
-    guard form.rewrites else {
-      return try decode(type, count: text.utf8.count, current, windows: { body in
-        var utf8 = text
-        return try utf8.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
-      }) {
-        options throws(ModelError) in try InputDocument(text, options)
-      }
+    return try decode(type, count: text.utf8.count, current, windows: { body in
+      var utf8 = text
+      return try utf8.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
+    }) {
+      options throws(ModelError) in try InputDocument(text, options)
     }
-    return try decode(type, from: form.json(Array(text.utf8)), current)
   }
 
   /// Decodes `type` from a `JSONValue`.
@@ -237,7 +235,7 @@ public final class ModelDecoder: Sendable {
   public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
     let current = settings.current
     let text = bytes.withUnsafeBytes {
-      InputText.utf8($0, form: current.settings.form, strict: current.settings.options.strict)
+      InputText.utf8($0, strict: current.settings.options.strict)
     }
     return try decode(type, from: text ?? bytes, current)
   }
@@ -256,7 +254,7 @@ public final class ModelDecoder: Sendable {
     return try decode(type, current) { options throws(ModelError) in try InputDocument(object, options) }
   }
 
-  /// Decodes `type` from input already rewritten as the reader takes it.
+  /// Decodes `type` from UTF-8 input.
   private func decode<T: Decodable>(
     _ type: T.Type, from json: [UInt8], _ current: CoderSettings<Settings>.Snapshot,
     userInfo: [CodingUserInfoKey: any Sendable] = [:]

@@ -90,11 +90,17 @@ public struct DecodingOptions: Sendable, Hashable {
   /// `ModelDecoder` on a call's options, false in every options value a caller makes.
   var readsJSON5 = false
 
+  /// Whether input that does not begin with `{` is an object's members
+  /// without braces (`ModelDecoder.assumesTopLevelDictionary`); set by
+  /// `ModelDecoder` on a call's options, false in every options value a caller makes.
+  var readsMembersWithoutBraces = false
+
   var readOptions: JSONReadOptions {
     var read = JSONReadOptions(maxDepth: maxDepth)
     read.allowsTrailingCommas = readsAsJSONDecoder
     read.skipsByteOrderMark = !readsAsJSONDecoder
     read.allowsJSON5 = readsJSON5
+    read.readsMembersWithoutBraces = readsMembersWithoutBraces
     return read
   }
 }

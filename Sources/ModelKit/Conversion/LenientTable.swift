@@ -225,9 +225,10 @@ extension ReadContext {
       {
         guard let text = document.string(node) else { return nil }
         let opening: UInt8 = kind == .object ? UInt8(ascii: "{") : UInt8(ascii: "[")
-        // The text in the string is JSON, whatever the dialect of the text around it.
+        // The text in the string is JSON, whatever the dialect and form of the text around it.
         var json = options.readOptions
         json.allowsJSON5 = false
+        json.readsMembersWithoutBraces = false
         guard text.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == opening,
           let inner = try? JSONDocument(parsing: text, options: json), inner.kind(of: inner.root) == kind
         else { return nil }

@@ -1,61 +1,27 @@
 import Foundation
 
 /// Input text as `JSONDecoder` takes it: UTF-8, UTF-16 or UTF-32 (told by
-/// a byte-order mark, or by the zero bytes around the first characters),
-/// and optionally an object's members without their braces. (JSON5 is the
-/// reader's: `JSONReadOptions.allowsJSON5`.)
+/// a byte-order mark, or by the zero bytes around the first characters).
+/// (JSON5 and an object's members without braces are the reader's:
+/// `JSONReadOptions.allowsJSON5`, `readsMembersWithoutBraces`.)
 enum InputText {
-  /// How a coder reads its input beyond plain JSON.
-  struct Form {
-    /// The input is JSON5 (`allowsJSON5`), which the reader reads as it is.
-    var isJSON5 = false
-    /// The input may be an object's members without braces (`assumesTopLevelDictionary`).
-    var wrapsObject = false
-
-    /// Whether text must be rewritten before the reader sees it.
-    var rewrites: Bool { wrapsObject }
-
-    /// `bytes` (UTF-8) as the text the reader takes.
-    func json(_ bytes: [UInt8]) -> [UInt8] {
-      wrapsObject ? InputText.wrappingObject(bytes) : bytes
-    }
-  }
-
   /// `data` as UTF-8 JSON when it must change (another encoding, a
-  /// byte-order mark, a `form` that rewrites it); nil when it can be read
-  /// as it is.
+  /// byte-order mark); nil when it can be read as it is.
   /// Strictly, the encoding is told as `JSONDecoder` tells it; leniently,
   /// UTF-32's little-endian mark (`FF FE 00 00`, which `JSONDecoder` takes
   /// for UTF-16's, and fails on) is read as that mark.
-  static func utf8(_ data: Data, form: Form, strict: Bool) -> [UInt8]? {
-    data.withUnsafeBytes { utf8($0, form: form, strict: strict) }
+  static func utf8(_ data: Data, strict: Bool) -> [UInt8]? {
+    data.withUnsafeBytes { utf8($0, strict: strict) }
   }
 
-  /// `utf8(_:form:strict:)` for bytes read in place.
-  static func utf8(_ data: UnsafeRawBufferPointer, form: Form, strict: Bool) -> [UInt8]? {
-    let encoding = self.encoding(of: data, strict: strict)
-    guard encoding != nil || form.rewrites else { return nil }
-    var bytes: [UInt8]
-    if let (encoding, markLength) = encoding {
-      let text = UnsafeRawBufferPointer(rebasing: data[markLength...])
-      if encoding == .utf8 {
-        bytes = Array(text)
-      } else {
-        // Text that does not decode stays as it is, for the reader to reject.
-        guard let decoded = String(bytes: text, encoding: encoding) else { return Array(data) }
-        bytes = Array(decoded.utf8)
-      }
-    } else {
-      bytes = Array(data)
-    }
-    return form.json(bytes)
-  }
-
-  /// `bytes` in braces unless they are an object already (past leading white space).
-  static func wrappingObject(_ bytes: [UInt8]) -> [UInt8] {
-    let whiteSpace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-    if let first = bytes.first(where: { !whiteSpace.contains($0) }), first == UInt8(ascii: "{") { return bytes }
-    return [UInt8(ascii: "{")] + bytes + [UInt8(ascii: "}")]
+  /// `utf8(_:strict:)` for bytes read in place.
+  static func utf8(_ data: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
+    guard let (encoding, markLength) = encoding(of: data, strict: strict) else { return nil }
+    let text = UnsafeRawBufferPointer(rebasing: data[markLength...])
+    if encoding == .utf8 { return Array(text) }
+    // Text that does not decode stays as it is, for the reader to reject.
+    guard let decoded = String(bytes: text, encoding: encoding) else { return Array(data) }
+    return Array(decoded.utf8)
   }
 
   /// The encoding of `data` and the length of its byte-order mark (which

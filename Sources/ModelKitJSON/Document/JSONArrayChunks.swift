@@ -50,7 +50,8 @@ public struct JSONArrayChunks {
 
   /// Prepares to read `text`, UTF-8 JSON whose top-level value is an array;
   /// nil when it is anything else (read those with `JSONDocument`, which
-  /// reports them as it reports every text).
+  /// reports them as it reports every text), and when `options` read a
+  /// text as an object's members without braces.
   ///
   /// - Parameters:
   ///   - text: the whole JSON text; it must outlive the chunks.
@@ -60,7 +61,9 @@ public struct JSONArrayChunks {
     _ text: UnsafeRawBufferPointer, options: JSONReadOptions = .init(), windowSize: Int = defaultWindowSize
   ) {
     let bytes = text.assumingMemoryBound(to: UInt8.self)
-    guard bytes.count < DocumentStorage.inputLimit, options.maxDepth >= 1 else { return nil }
+    guard bytes.count < DocumentStorage.inputLimit, options.maxDepth >= 1, !options.readsMembersWithoutBraces else {
+      return nil
+    }
     var start = 0
     if options.skipsByteOrderMark, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     start = Self.skipWhitespace(in: bytes, from: start, options: options)

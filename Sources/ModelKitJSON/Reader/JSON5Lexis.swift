@@ -1,8 +1,9 @@
 /// What JSON5 adds to JSON's white space, as `JSONDecoder` reads it with
 /// `allowsJSON5`: vertical tab, form feed, no-break space, line and
 /// paragraph separators and the byte-order mark anywhere, `// …` comments
-/// to the end of the line and `/* … */` comments (one left open runs to
-/// the end of the text, where the reader then finds nothing it expected).
+/// to the end of the line and `/* … */` comments (one left open is an
+/// error, as in `JSONDecoder`: it is no white space, and the reader stops
+/// at its `/`, which nothing expects).
 enum JSON5Space {
   /// The offset of the first byte at or after `start` that is neither white
   /// space nor in a comment; reads no byte at or past `count`.
@@ -17,11 +18,11 @@ enum JSON5Space {
         index += 2
         while index < count, input[index] != 0x0A, input[index] != 0x0D { index += 1 }
       case UInt8(ascii: "/") where byte(index + 1) == UInt8(ascii: "*"):
-        index += 2
-        while index < count, !(input[index] == UInt8(ascii: "*") && byte(index + 1) == UInt8(ascii: "/")) {
-          index += 1
-        }
-        index = min(index + 2, count)
+        var end = index + 2
+        while end < count, !(input[end] == UInt8(ascii: "*") && byte(end + 1) == UInt8(ascii: "/")) { end += 1 }
+        // A comment left open is no white space: the reader stops at its `/`.
+        guard end < count else { return index }
+        index = end + 2
       default:
         guard let length = multiByteLength(in: input, at: index, count: count) else { return index }
         index += length

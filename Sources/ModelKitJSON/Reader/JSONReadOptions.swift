@@ -27,6 +27,13 @@ public struct JSONReadOptions: Sendable, Hashable {
   /// Default `false`.
   package var allowsJSON5 = false
 
+  /// Whether a text that does not begin with `{` is read as an object's
+  /// members without the braces around them (`"a": 1, "b": 2`), as
+  /// `JSONDecoder` reads it with `assumesTopLevelDictionary`: the object
+  /// ends with the text (a comma may end it, a `}` may not), and an empty
+  /// text is an empty object. Default `false`.
+  package var readsMembersWithoutBraces = false
+
   /// Whether a UTF-8 byte-order mark before the text is skipped (RFC 8259
   /// §8.1 lets a parser ignore it). Default `true`; `false` where the mark
   /// was taken off before, as `JSONDecoder` does, so that a second one is an error.

@@ -14,6 +14,10 @@ struct JSONReader {
   let options: JSONReadOptions
   var position = 0
   var tape: TapeBuffer
+  /// Whether the text is an object's members without braces, an object
+  /// that ends with the text (`readsMembersWithoutBraces`), and whether it did.
+  private var bracesImplied = false
+  private var endedWithText = false
 
   /// An open container on the reader's stack.
   private struct Frame {
@@ -57,14 +61,49 @@ struct JSONReader {
     // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
     if options.skipsByteOrderMark, count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
     skipWhitespace(Dialect.self)
-    if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
     var stack: [Frame] = []
     stack.reserveCapacity(32)
+    if options.readsMembersWithoutBraces && input[position] != UInt8(ascii: "{") {
+      try readMembersWithoutBraces(&stack, Dialect.self)
+      return
+    }
+    if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
     try readValues(&stack, Dialect.self)
     skipWhitespace(Dialect.self)
     if position != count {
+      if let open = commentLeftOpen() { throw open }
       throw JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
     }
+  }
+
+  /// Reads a text of an object's members without the braces around them,
+  /// as `JSONDecoder` reads it with `assumesTopLevelDictionary`: the object
+  /// ends with the text, after its last member or a comma; a `}` cannot end it.
+  private mutating func readMembersWithoutBraces<Dialect: ReaderDialect>(
+    _ stack: inout [Frame], _ dialect: Dialect.Type
+  ) throws(JSONError) {
+    let index = tape.append(TapeEntry(tag: .object, position: position, payload: 0))
+    guard position < count else { return tape.close(index, count: 0) }
+    stack.append(Frame(tapeIndex: index, count: 0, isObject: true))
+    bracesImplied = true
+    try readKey(Dialect.self)
+    try readValues(&stack, Dialect.self)
+    // Otherwise a `}` closed the object.
+    guard endedWithText else {
+      throw error(.unexpectedCharacter, "unexpected '}': the text is an object's members without braces", at: position - 1)
+    }
+  }
+
+  /// Closes the object of a text of members without braces, at the bottom
+  /// of `stack` (`top` 0), where the text ends; false anywhere else. Called
+  /// where a byte that ends a member was expected (the only place the end
+  /// of the text can end that object).
+  private mutating func endsObjectWithText(_ stack: inout [Frame], top: Int) -> Bool {
+    guard bracesImplied, top == 0, position == count else { return false }
+    tape.close(stack[0].tapeIndex, count: stack[0].count)
+    stack.removeLast()
+    endedWithText = true
+    return true
   }
 
   /// Reads values from `position` (white space already skipped) until the
@@ -139,7 +178,14 @@ struct JSONReader {
               stack.removeLast()
               continue
             }
-            try readKey(Dialect.self)
+            let keyStart = position
+            do {
+              try readKey(Dialect.self)
+            } catch {
+              // A text of members without braces may end after a comma.
+              guard keyStart == count, endsObjectWithText(&stack, top: top) else { throw error }
+              continue
+            }
           }
           continue readValues
         }
@@ -149,6 +195,7 @@ struct JSONReader {
           stack.removeLast()
           continue
         }
+        if endsObjectWithText(&stack, top: top) { continue }
         throw unexpected(
           stack[top].isObject
             ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
@@ -304,11 +351,21 @@ struct JSONReader {
   /// The error for a byte that does not fit at `position`: the end of input
   /// when there are no more bytes, otherwise the byte itself.
   func unexpected(_ expectation: String) -> JSONError {
+    if let open = commentLeftOpen() { return open }
     if position >= count {
       return error(.unexpectedEndOfInput, "unexpected end of input: \(expectation)", at: count)
     }
     return error(
       .unexpectedCharacter, "unexpected \(describeByte(input[position])): \(expectation)", at: position)
+  }
+
+  /// In JSON5, the error of a `/* …` comment left open at `position` (white
+  /// space stops before it): the text ends inside it.
+  private func commentLeftOpen() -> JSONError? {
+    guard options.allowsJSON5, position + 1 < count, input[position] == UInt8(ascii: "/"),
+      input[position + 1] == UInt8(ascii: "*")
+    else { return nil }
+    return error(.unexpectedEndOfInput, "unexpected end of input: a comment is not closed", at: count)
   }
 
   func describeByte(_ byte: UInt8) -> String {

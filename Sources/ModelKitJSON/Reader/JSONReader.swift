@@ -14,10 +14,6 @@ struct JSONReader {
   let options: JSONReadOptions
   var position = 0
   var tape: TapeBuffer
-  /// Whether the text is an object's members without braces, an object
-  /// that ends with the text (`readsMembersWithoutBraces`), and whether it did.
-  private var bracesImplied = false
-  private var endedWithText = false
 
   /// An open container on the reader's stack.
   private struct Frame {
@@ -33,7 +29,12 @@ struct JSONReader {
   ) throws(JSONError) -> DocumentStorage {
     var reader = JSONReader(input: input, count: count, options: options)
     do {
-      if options.allowsJSON5 { try reader.read(JSON5.self) } else { try reader.read(StandardJSON.self) }
+      switch (options.allowsJSON5, options.readsMembersWithoutBraces) {
+      case (false, false): try reader.read(StandardJSON.self)
+      case (true, false): try reader.read(JSON5.self)
+      case (false, true): try reader.readMembersWithoutBraces(StandardJSON.self)
+      case (true, true): try reader.readMembersWithoutBraces(JSON5.self)
+      }
     } catch {
       reader.tape.deallocate()
       input.deallocate()
@@ -54,56 +55,65 @@ struct JSONReader {
 
   /// Reads the whole input as one text of `Dialect`.
   private mutating func read<Dialect: ReaderDialect>(_ dialect: Dialect.Type) throws(JSONError) {
+    try skipToText(Dialect.self)
+    var stack: [Frame] = []
+    stack.reserveCapacity(32)
+    if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
+    try readValues(&stack, Dialect.self)
+    skipWhitespace(Dialect.self)
+    if position != count { throw trailing() }
+  }
+
+  /// The error of bytes after the top-level value: in JSON5, a comment
+  /// left open there is the end of the text's.
+  @inline(never)
+  private func trailing() -> JSONError {
+    commentLeftOpen() ?? JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
+  }
+
+  /// Checks the input's size and goes to its first value: past a UTF-8
+  /// byte-order mark (RFC 8259 §8.1 lets a parser ignore one) and white space.
+  @inline(__always)
+  private mutating func skipToText<Dialect: ReaderDialect>(_ dialect: Dialect.Type) throws(JSONError) {
     guard count < DocumentStorage.inputLimit else {
       throw error(
         .inputTooLarge, "the input is larger than the \(DocumentStorage.inputLimit) bytes a document can hold", at: 0)
     }
-    // RFC 8259 §8.1 lets a parser ignore a UTF-8 byte order mark.
     if options.skipsByteOrderMark, count >= 3, input[0] == 0xEF, input[1] == 0xBB, input[2] == 0xBF { position = 3 }
     skipWhitespace(Dialect.self)
-    var stack: [Frame] = []
-    stack.reserveCapacity(32)
-    if options.readsMembersWithoutBraces && input[position] != UInt8(ascii: "{") {
-      try readMembersWithoutBraces(&stack, Dialect.self)
-      return
-    }
-    if position == count { throw error(.emptyInput, "the input contains no JSON value", at: position) }
-    try readValues(&stack, Dialect.self)
-    skipWhitespace(Dialect.self)
-    if position != count {
-      if let open = commentLeftOpen() { throw open }
-      throw JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
-    }
   }
 
   /// Reads a text of an object's members without the braces around them,
   /// as `JSONDecoder` reads it with `assumesTopLevelDictionary`: the object
-  /// ends with the text, after its last member or a comma; a `}` cannot end it.
-  private mutating func readMembersWithoutBraces<Dialect: ReaderDialect>(
-    _ stack: inout [Frame], _ dialect: Dialect.Type
-  ) throws(JSONError) {
+  /// ends with the text, after its last member or a comma (a `}` cannot
+  /// end it), and an empty text is an empty object.
+  ///
+  /// The container loop reads it as any object, closed by a `}` put for
+  /// the time of the reading in the first byte of the padding after the
+  /// text (the reader owns the copy; every other reading finds zeros
+  /// there): the loop has nothing more to check. A text that begins with
+  /// `{` is read as it is.
+  private mutating func readMembersWithoutBraces<Dialect: ReaderDialect>(_ dialect: Dialect.Type) throws(JSONError) {
+    try skipToText(Dialect.self)
+    if input[position] == UInt8(ascii: "{") {
+      position = 0
+      return try read(Dialect.self)
+    }
+    var stack: [Frame] = []
     let index = tape.append(TapeEntry(tag: .object, position: position, payload: 0))
     guard position < count else { return tape.close(index, count: 0) }
+    let end = UnsafeMutablePointer(mutating: input + count)
+    end.pointee = UInt8(ascii: "}")
+    defer { end.pointee = 0 }
     stack.append(Frame(tapeIndex: index, count: 0, isObject: true))
-    bracesImplied = true
     try readKey(Dialect.self)
     try readValues(&stack, Dialect.self)
-    // Otherwise a `}` closed the object.
-    guard endedWithText else {
-      throw error(.unexpectedCharacter, "unexpected '}': the text is an object's members without braces", at: position - 1)
+    // Past the end of the text, or a `}` in it closed the object.
+    guard position == count + 1 else {
+      position -= 1
+      throw unexpected("the text is an object's members without braces, which end with the text")
     }
-  }
-
-  /// Closes the object of a text of members without braces, at the bottom
-  /// of `stack` (`top` 0), where the text ends; false anywhere else. Called
-  /// where a byte that ends a member was expected (the only place the end
-  /// of the text can end that object).
-  private mutating func endsObjectWithText(_ stack: inout [Frame], top: Int) -> Bool {
-    guard bracesImplied, top == 0, position == count else { return false }
-    tape.close(stack[0].tapeIndex, count: stack[0].count)
-    stack.removeLast()
-    endedWithText = true
-    return true
+    position = count
   }
 
   /// Reads values from `position` (white space already skipped) until the
@@ -178,14 +188,7 @@ struct JSONReader {
               stack.removeLast()
               continue
             }
-            let keyStart = position
-            do {
-              try readKey(Dialect.self)
-            } catch {
-              // A text of members without braces may end after a comma.
-              guard keyStart == count, endsObjectWithText(&stack, top: top) else { throw error }
-              continue
-            }
+            try readKey(Dialect.self)
           }
           continue readValues
         }
@@ -195,7 +198,6 @@ struct JSONReader {
           stack.removeLast()
           continue
         }
-        if endsObjectWithText(&stack, top: top) { continue }
         throw unexpected(
           stack[top].isObject
             ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")

@@ -44,27 +44,12 @@ final class EncodingStream {
   private struct Frame {
     let id: Int
     let isObject: Bool
-    /// Where this object's entries begin in `members` (with `.sortedKeys`).
-    let membersStart: Int
-    /// The enclosing container's `keysStart` and `keyFilter`, restored when this one closes.
-    let outerKeysStart: Int
-    let outerKeyFilter: UInt64
+    /// What the container set aside of its enclosing one's keys.
+    let outerKeys: OpenObjectKeys.Mark
   }
 
-  /// The hashes of the open objects' keys, innermost last, for a key a type
-  /// writes twice: one array of integers for all (no allocation per object,
-  /// no reference counting per key).
-  @exclusivity(unchecked) private var keyHashes: [Int] = []
-  /// With `.sortedKeys`, the members of the open objects, innermost last:
-  /// where each began in the output (before its separator) and its key.
-  @exclusivity(unchecked) private var members: [(start: Int, key: String)] = []
-  /// Whether objects are put in key order as they close.
-  private let sortsKeys: Bool
-  /// Where the innermost container's key hashes begin in `keyHashes`.
-  @exclusivity(unchecked) private var keysStart = 0
-  /// A one-word filter of the innermost container's key hashes: a key
-  /// whose bit is clear is new.
-  @exclusivity(unchecked) private var keyFilter: UInt64 = 0
+  /// The keys of the open containers.
+  @exclusivity(unchecked) private var keys: OpenObjectKeys
 
   /// The open containers, innermost last.
   @exclusivity(unchecked) private var frames: [Frame] = []
@@ -77,13 +62,13 @@ final class EncodingStream {
   @exclusivity(unchecked) private var pendingKey: String?
   @exclusivity(unchecked) private var pendingNeedsNull = false
 
-  @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
+  @exclusivity(unchecked) private var plans = EncodingPlans()
 
   /// A stream for `call`'s values: one, or one after another (a coder
   /// keeps its stream between calls, see `EncodeWorkspace`).
   init(call: EncodeCall) {
     self.call = call
-    sortsKeys = call.options.contains(.sortedKeys)
+    keys = OpenObjectKeys(sortsKeys: call.options.contains(.sortedKeys))
     write = Self.placeholder
   }
 
@@ -142,12 +127,9 @@ final class EncodingStream {
   private func start() {
     (isAbandoned, faultID) = (false, 0)
     frames.removeAll(keepingCapacity: true)
-    keyHashes.removeAll(keepingCapacity: true)
-    members.removeAll(keepingCapacity: true)
-    // Room for the frames and key hashes of a stream (a tree needs neither).
+    keys.removeAll()
+    // Room for the frames of a stream (a tree needs none).
     frames.reserveCapacity(8)
-    keyHashes.reserveCapacity(64)
-    (keysStart, keyFilter) = (0, 0)
     (pendingSlot, pendingKey, pendingNeedsNull) = (0, nil, false)
   }
 
@@ -157,62 +139,6 @@ final class EncodingStream {
   }
 
   // MARK: - Values
-
-  /// How a type is written, decided once per type.
-  private enum Plan {
-    /// ModelKit's converter writes it.
-    case converter(AnyConverter)
-    /// Its `JSONKeyMapping` has key paths, which merge into shared
-    /// objects: built as a tree, then written.
-    case tree
-    /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`
-    /// (one name each); a `String`-keyed dictionary's keys meet no key strategy.
-    case own(mapping: [String: [String]]?, keysAsTheyAre: Bool)
-  }
-
-  private func plan<Value>(for type: Value.Type) throws(ModelError) -> Plan {
-    let identifier = ObjectIdentifier(type)
-    if let recent = recentPlans.entry(for: identifier) { return recent }
-    let plan: Plan
-    if let known = plans[identifier] {
-      plan = known
-    } else {
-      plan = try Self.sharedPlans.plan(for: Value.self, call: call)
-      plans[identifier] = plan
-    }
-    recentPlans.remember(plan, for: identifier)
-    return plan
-  }
-
-  /// The plans asked for last, looked through before `plans`.
-  @exclusivity(unchecked) private var recentPlans = RecentEntries<Plan>()
-
-  private static let sharedPlans = PlanCache()
-
-  /// The plans of every type seen so far, for all calls: a plan depends on
-  /// the type only.
-  private final class PlanCache: Sendable {
-    private let plans = Locked<[ObjectIdentifier: Plan]>([:])
-
-    func plan<Value>(for type: Value.Type, call: EncodeCall) throws(ModelError) -> Plan {
-      let identifier = ObjectIdentifier(type)
-      if let plan = plans.withLock({ $0[identifier] }) { return plan }
-      let plan: Plan
-      if let converter = try call.converters.converter(for: Value.self) {
-        plan = .converter(converter)
-      } else if let mapping = call.converters.outputMapping(for: Value.self) {
-        if mapping.values.contains(where: { $0.count > 1 }) {
-          plan = .tree
-        } else {
-          plan = .own(mapping: mapping, keysAsTheyAre: false)
-        }
-      } else {
-        plan = .own(mapping: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
-      }
-      plans.withLock { $0[identifier] = plan }
-      return plan
-    }
-  }
 
   /// Writes `value` into the pending slot `slot`. A value that writes
   /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
@@ -235,7 +161,7 @@ final class EncodingStream {
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
     case nil:
-      switch try plan(for: Value.self) {
+      switch try plans.plan(for: Value.self, call: call) {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)
         if converter.isNil(value) {
@@ -261,7 +187,7 @@ final class EncodingStream {
         if isAbandoned && faultID >= slot {
           // This value's own containers could not be followed: it alone starts over as a tree.
           resume(at: start)
-          plan(Value.self, as: .tree)
+          plans.replace(Value.self, with: .tree)
           try encodeAsTree(value, slot: slot, parent: parent, key: key)
         } else if let failure {
           throw failure
@@ -280,10 +206,7 @@ final class EncodingStream {
   private struct ResumePoint {
     let output: JSONWriter.Checkpoint
     let frames: Int
-    let keyHashes: Int
-    let members: Int
-    let keysStart: Int
-    let keyFilter: UInt64
+    let keys: OpenObjectKeys.Mark
     let pendingKey: String?
     let pendingNeedsNull: Bool
     let slot: Int
@@ -291,8 +214,8 @@ final class EncodingStream {
 
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
-      output: write.json.checkpoint, frames: frames.count, keyHashes: keyHashes.count, members: members.count,
-      keysStart: keysStart, keyFilter: keyFilter, pendingKey: pendingKey, pendingNeedsNull: pendingNeedsNull,
+      output: write.json.checkpoint, frames: frames.count, keys: keys.mark, pendingKey: pendingKey,
+      pendingNeedsNull: pendingNeedsNull,
       slot: slot)
   }
 
@@ -300,18 +223,9 @@ final class EncodingStream {
   private func resume(at point: ResumePoint) {
     write.json.rewind(to: point.output)
     frames.removeLast(frames.count - point.frames)
-    keyHashes.removeLast(keyHashes.count - point.keyHashes)
-    members.removeLast(members.count - point.members)
-    (keysStart, keyFilter) = (point.keysStart, point.keyFilter)
+    keys.rewind(to: point.keys)
     (pendingSlot, pendingKey, pendingNeedsNull) = (point.slot, point.pendingKey, point.pendingNeedsNull)
     (isAbandoned, faultID) = (false, 0)
-  }
-
-  /// Makes `plan` this call's plan for `type`.
-  private func plan<Value>(_ type: Value.Type, as plan: Plan) {
-    let identifier = ObjectIdentifier(type)
-    plans[identifier] = plan
-    recentPlans.replace(plan, for: identifier)
   }
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).
@@ -396,10 +310,7 @@ final class EncodingStream {
 
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
   func noteKey(hash: Int) throws {
-    let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
-    if keyFilter & bit != 0, keyHashes[keysStart...].contains(hash) { throw abandon(at: frames.last?.id ?? 0) }
-    keyFilter |= bit
-    keyHashes.append(hash)
+    guard keys.insert(hash: hash) else { throw abandon(at: frames.last?.id ?? 0) }
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's
@@ -455,18 +366,7 @@ final class EncodingStream {
   /// With `.sortedKeys`, notes that a member `key` of the innermost object begins here.
   @inline(__always)
   func noteMemberStart(_ key: String) {
-    if sortsKeys { members.append((write.json.position, key)) }
-  }
-
-  /// Puts the innermost object's members, the entries of `members` from
-  /// `first` on, in key order (as `JSONEncoder` sorts them), and forgets them.
-  private func sortMembers(from first: Int) {
-    defer { members.removeLast(members.count - first) }
-    let own = members[first...]
-    guard own.count > 1 else { return }
-    let order = own.indices.sorted { own[$0].key < own[$1].key }
-    guard order != Array(own.indices) else { return }
-    write.json.reorderMembers(startingAt: own.map(\.start), in: order.map { $0 - first })
+    keys.noteMember(key, at: write.json.position)
   }
 
   /// Gives up an unused pending slot: a member is left out, an element is `null`.
@@ -507,10 +407,7 @@ final class EncodingStream {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
     frames.append(
-      Frame(
-        id: lastID, isObject: isObject, membersStart: members.count, outerKeysStart: keysStart,
-        outerKeyFilter: keyFilter))
-    (keysStart, keyFilter) = (keyHashes.count, 0)
+      Frame(id: lastID, isObject: isObject, outerKeys: keys.open()))
     return lastID
   }
 
@@ -519,10 +416,8 @@ final class EncodingStream {
     settle()
     while frames.count > depth {
       let frame = frames.removeLast()
-      if frame.isObject && sortsKeys { sortMembers(from: frame.membersStart) }
+      keys.close(frame.outerKeys, isObject: frame.isObject, in: &write.json)
       if frame.isObject { write.json.endObject() } else { write.json.endArray() }
-      keyHashes.removeLast(keyHashes.count - keysStart)
-      (keysStart, keyFilter) = (frame.outerKeysStart, frame.outerKeyFilter)
     }
   }
 

@@ -176,6 +176,21 @@ struct JSONValueBuilderTests {
     #expect(built?.jsonBytes() == read.jsonBytes())
   }
 
+  @Test("containers deeper than reading allows are not built: the value is too deep")
+  func tooDeep() {
+    for depth in [JSONValue.maximumDepth, JSONValue.maximumDepth + 1] {
+      var writer = JSONWriter(buildingValueWith: [])
+      for _ in 0..<depth { writer.beginArray() }
+      let inside = writer.checkpoint
+      writer.write("leaf")
+      writer.rewind(to: inside)
+      writer.write("leaf")
+      for _ in 0..<depth { writer.endArray() }
+      #expect(writer.builtTooDeep == (depth > JSONValue.maximumDepth), "\(depth)")
+      #expect(writer.value != nil)
+    }
+  }
+
   @Test("nothing is built before a whole value is written, or after it is rewound")
   func incompleteValues() {
     var writer = JSONWriter(buildingValueWith: [])

@@ -114,6 +114,29 @@ struct BuiltValueTests {
     #expect(try built.jsonBytes() == JSONValue(json: encoder.encode(wrapper)).jsonBytes())
   }
 
+  @Test("a value nested deeper than reading allows is an error, as reading it back was")
+  func tooDeepModel() {
+    final class Link: JSONModel {
+      var next: Link?
+      required init() {}
+    }
+    let first = Link()
+    var last = first
+    for _ in 0..<JSONValue.maximumDepth + 10 {
+      let next = Link()
+      last.next = next
+      last = next
+    }
+    let error = #expect(throws: ModelError.self) { try first.jsonValue() }
+    #expect(error?.kind == .tooDeep)
+    // Taken apart a link at a time: released whole, the chain would recurse once per link.
+    var current = first.next
+    while let link = current {
+      current = link.next
+      link.next = nil
+    }
+  }
+
   @Test("models compare and describe through values built without text")
   func equalityAndDescription() {
     var other = BuiltShelf()

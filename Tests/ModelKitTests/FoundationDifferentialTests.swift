@@ -8,7 +8,6 @@ import ModelKitTestSupport
 /// The generator is seeded, so a failure names an input that repeats.
 @Suite("Differential: the coders against Foundation's")
 struct FoundationDifferentialTests {
-  /// A small, seeded generator (SplitMix64).
   /// Every scalar width at and near its limits.
   struct Scalars: Codable, Equatable {
     var int: Int, int8: Int8, int16: Int16, int32: Int32, int64: Int64

@@ -55,8 +55,10 @@ struct WriteContext {
     return try context.builtValue()
   }
 
-  /// What a context that `buildsValue` was given: one whole value.
+  /// What a context that `buildsValue` was given: one whole value, nested
+  /// no deeper than `JSONValue.maximumDepth`.
   func builtValue() throws(ModelError) -> JSONValue {
+    if json.builtTooDeep { throw .tooDeep(at: path) }
     guard let value = json.value else { throw .unencodable("nothing was written", at: path) }
     return value
   }

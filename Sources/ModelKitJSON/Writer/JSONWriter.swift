@@ -68,6 +68,10 @@ public struct JSONWriter {
   /// is written, and for a writer of text.
   package var value: JSONValue? { tree?.value }
 
+  /// Whether a writer that builds a value was given containers nested
+  /// deeper than `JSONValue.maximumDepth` (which are not built).
+  package var builtTooDeep: Bool { tree?.isTooDeep ?? false }
+
   // MARK: - Structure
 
   /// Writes `[`.

@@ -4,9 +4,8 @@ import ModelKitJSON
 /// What every decoder of one `ModelDecoder.decode` call (or one Codable
 /// value inside a model) shares.
 final class DecodeCall {
-  /// The document and options the call reads with: its context's.
-  var document: JSONDocument { read.document }
-  var options: DecodingOptions { read.options }
+  let document: JSONDocument
+  let options: DecodingOptions
   /// The coder's `userInfo`, made when a type first asks for it (most never do).
   private(set) lazy var userInfo: [CodingUserInfoKey: Any] =
     read.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
@@ -33,6 +32,8 @@ final class DecodeCall {
   /// A call reading with `read`, its converters looked up in `converters`.
   init(_ read: ReadContext, converters: ConverterCache = ConverterCache()) {
     self.converters = converters
+    document = read.document
+    options = read.options
     root = read.path
     rootDepth = read.depth
     self.read = read

@@ -308,17 +308,23 @@ final class DocumentDecoder: Decoder {
   }
 
   /// This value's path from the top level, made once from the enclosing
-  /// value's (siblings ask for it again and again).
+  /// value's (siblings ask for it again and again). The decoders whose path
+  /// is not known yet are walked up, then given theirs on the way down: no
+  /// recursion, however deep the value (an error at the depth where the
+  /// stack ran out names its path too).
   private var ownPath: CodingPath {
     if let known = knownPath { return known }
-    let made: CodingPath
-    if let parent {
-      made = hasKey ? parent.path(appending: key) : parent.ownPath
-    } else {
-      made = hasKey ? call.root.appending(key) : call.root
+    var unknown: [DocumentDecoder] = []
+    var next: DocumentDecoder? = self
+    while let decoder = next, decoder.knownPath == nil {
+      unknown.append(decoder)
+      next = decoder.parentLink?.takeUnretainedValue()
     }
-    knownPath = made
-    return made
+    for decoder in unknown.reversed() {
+      let above = decoder.parentLink?.takeUnretainedValue().knownPath ?? call.root
+      decoder.knownPath = decoder.hasKey ? above.appending(decoder.key) : above
+    }
+    return knownPath ?? call.root
   }
   @exclusivity(unchecked) private var knownPath: CodingPath?
 
@@ -339,7 +345,7 @@ final class DocumentDecoder: Decoder {
     let traits = entry.traits
     if let node {
       if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
-        return Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
+        return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
       if call.options.strict, let dictionary = traits?.memberByMember, call.document.kind(of: node) == .object {
         return try Self.decode(dictionary, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
@@ -421,8 +427,8 @@ final class DocumentDecoder: Decoder {
   /// `Value`, known to be the collection type `Collection`, decoded element by element.
   private static func decode<Collection: ElementDroppingCollection, Value>(
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
-  ) -> Value {
-    unsafeBitCast(Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
+  ) throws -> Value {
+    unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
   }
 
   /// `Value`, known to be the dictionary type `Dictionary`, decoded member by member, strictly.

@@ -17,6 +17,10 @@ private struct DeepCodable: Codable {
   var next: [DeepCodable]
 }
 
+private struct DeepDictionaries: Codable {
+  var next: [String: DeepDictionaries]
+}
+
 /// A Codable value holding a model holding a Codable value…: each level
 /// crosses from one walker to the other.
 private struct AlternatingCodable: Codable {
@@ -140,6 +144,30 @@ struct DeepNestingTests {
     let main = #expect(throws: ModelError.self) { try DeepNode(json: chain, options: options) }
     #expect(main?.kind == .tooDeep)
     #expect(main?.codingPath.hasPrefix("$.child.child.child") == true)
+  }
+
+  @Test func aCodableValueSaysWhereTheStackRanOut() {
+    // The error's coding path is made where the stack has least room left,
+    // from every decoder above, without a call per level.
+    let chain = nested(100_000, open: #"{"next": ["#, close: "]}", leaf: #"{"next": []}"#)
+    let decoder = ModelDecoder(options: DecodingOptions(strict: true, maxDepth: 1_000_000))
+    let error = #expect(throws: DecodingError.self) { try decoder.decode(DeepCodable.self, from: chain) }
+    guard case .dataCorrupted(let context)? = error else {
+      Issue.record("\(String(describing: error).prefix(300))")
+      return
+    }
+    #expect(underlyingModelError(error!)?.kind == .tooDeep)
+    #expect(context.codingPath.count > 100)
+    #expect(context.codingPath.prefix(4).map(\.stringValue) == ["next", "Index 0", "next", "Index 0"])
+    // Leniently too: an element where the stack ran out is not dropped, which would cut the value short.
+    let lenient = ModelDecoder(options: DecodingOptions(maxDepth: 1_000_000))
+    let lenientError = #expect(throws: DecodingError.self) { try lenient.decode(DeepCodable.self, from: chain) }
+    #expect(lenientError.flatMap(underlyingModelError)?.kind == .tooDeep)
+    let dictionaries = nested(100_000, open: #"{"next": {"k": "#, close: "}}", leaf: #"{"next": {}}"#)
+    let dictionaryError = #expect(throws: DecodingError.self) {
+      try lenient.decode(DeepDictionaries.self, from: dictionaries)
+    }
+    #expect(dictionaryError.flatMap(underlyingModelError)?.kind == .tooDeep)
   }
 
   @Test func deepChainsBuiltInCodeEncodeOrFailCleanly() {

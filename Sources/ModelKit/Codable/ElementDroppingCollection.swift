@@ -8,8 +8,23 @@ struct DroppedElement: Error {}
 protocol ElementDroppingCollection {
   /// The JSON kind the collection is read from; nil for one read whole.
   static var kind: JSONKind? { get }
-  /// The collection of the elements of `node` that decode.
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self
+  /// The collection of the elements of `node` that decode. Throws only
+  /// where the stack ran out, which no leniency drops.
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+}
+
+extension DocumentDecoder {
+  /// An element lenient decoding drops when it does not decode (nil); one
+  /// whose walk ran out of stack fails the whole value instead: dropping it
+  /// would cut the value short without a word.
+  func decodeOrDrop<Value: Decodable>(_ type: Value.Type, from item: JSONDocument.Node, key: AnyKey) throws -> Value? {
+    do {
+      return try decode(Value.self, from: item, key: key, onMismatch: .drop)
+    } catch {
+      if ModelError.isStackExhaustion(error) { throw error }
+      return nil
+    }
+  }
 }
 
 /// `String`-keyed dictionaries of `Decodable` values, which `JSONDecoder`
@@ -37,10 +52,10 @@ extension Dictionary: MemberByMemberDecodable where Key == String, Value: Decoda
 extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind? { .array }
 
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
     var result: [Element] = []
     result.reserveCapacity(decoder.call.document.count(of: node))
-    appendDroppingFailures(of: node, from: 0, to: &result, in: decoder)
+    try appendDroppingFailures(of: node, from: 0, to: &result, in: decoder)
     return result
   }
 
@@ -49,11 +64,11 @@ extension Array: ElementDroppingCollection where Element: Decodable {
   /// large top-level array starts further on).
   static func appendDroppingFailures(
     of node: JSONDocument.Node, from firstIndex: Int, to result: inout Self, in decoder: DocumentDecoder
-  ) {
+  ) throws {
     var index = firstIndex
     for item in decoder.call.document.elements(of: node) {
       let key = AnyKey(index: index)
-      if let element = try? decoder.decode(Element.self, from: item, key: key, onMismatch: .drop) {
+      if let element = try decoder.decodeOrDrop(Element.self, from: item, key: key) {
         result.append(element)
       } else {
         decoder.note(.dropped, item, key: key, target: TypeNames.name(of: Element.self))
@@ -71,7 +86,7 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
     Key.self == String.self || Key.self == Int.self || Key.self is any CodingKeyRepresentable.Type ? .object : nil
   }
 
-  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) -> Self {
+  static func decodeDroppingFailures(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
     let document = decoder.call.document
     var result: [Key: Value] = [:]
     result.reserveCapacity(document.count(of: node))
@@ -85,7 +100,7 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
       // (a first that was dropped is remembered apart); else the last, even
       // one that does not decode.
       if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
-      result[key] = try? decoder.decode(Value.self, from: item, key: AnyKey(text), onMismatch: .drop)
+      result[key] = try decoder.decodeOrDrop(Value.self, from: item, key: AnyKey(text))
       if result[key] == nil { decoder.note(.dropped, item, key: AnyKey(text), target: TypeNames.name(of: Value.self)) }
       if firstWins && result[key] == nil { dropped.insert(key) }
     }

@@ -215,8 +215,7 @@ final class EncodingStream {
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
       output: write.json.checkpoint, frames: frames.count, keys: keys.mark, pendingKey: pendingKey,
-      pendingNeedsNull: pendingNeedsNull,
-      slot: slot)
+      pendingNeedsNull: pendingNeedsNull, slot: slot)
   }
 
   /// Drops everything written since `point` and makes its slot pending again.
@@ -406,8 +405,7 @@ final class EncodingStream {
   func open(object isObject: Bool) -> Int {
     if isObject { write.json.beginObject() } else { write.json.beginArray() }
     lastID += 1
-    frames.append(
-      Frame(id: lastID, isObject: isObject, outerKeys: keys.open()))
+    frames.append(Frame(id: lastID, isObject: isObject, outerKeys: keys.open()))
     return lastID
   }
 

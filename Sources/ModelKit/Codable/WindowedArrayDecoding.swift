@@ -38,7 +38,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
       }
       let array = DocumentDecoder(call: call, node: root, parent: top, key: NoKey())
       guard options.strict else {
-        return appendDroppingFailures(of: root, from: chunk.firstIndex, to: &result, in: array)
+        return try appendDroppingFailures(of: root, from: chunk.firstIndex, to: &result, in: array)
       }
       // As `Array.init(from:)` reads its unkeyed container.
       var index = chunk.firstIndex

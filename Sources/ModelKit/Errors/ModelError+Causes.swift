@@ -138,6 +138,16 @@ protocol UnderlyingModelError: Error {
   var modelError: ModelError? { get }
 }
 
+extension ModelError {
+  /// Whether `error` is, or carries, the error of a walk that ran out of
+  /// stack (`.tooDeep`): a fault of the depth, never of one value, so
+  /// leniency never drops the value it happened in.
+  static func isStackExhaustion(_ error: any Error) -> Bool {
+    if let error = error as? ModelError { return error.kind == .tooDeep }
+    return (error as? any UnderlyingModelError)?.modelError?.kind == .tooDeep
+  }
+}
+
 extension JSONKind {
   /// "an array", "a number", … for messages.
   var article: String {

@@ -314,6 +314,9 @@ final class DocumentDecoder: Decoder {
   /// stack ran out names its path too).
   private var ownPath: CodingPath {
     if let known = knownPath { return known }
+    let parent = parentLink?.takeUnretainedValue()
+    // The common case, the enclosing value's path known (or none), without a list.
+    if parent == nil || parent?.knownPath != nil { return makePath(below: parent?.knownPath ?? call.root) }
     var unknown: [DocumentDecoder] = []
     var next: DocumentDecoder? = self
     while let decoder = next, decoder.knownPath == nil {
@@ -321,10 +324,16 @@ final class DocumentDecoder: Decoder {
       next = decoder.parentLink?.takeUnretainedValue()
     }
     for decoder in unknown.reversed() {
-      let above = decoder.parentLink?.takeUnretainedValue().knownPath ?? call.root
-      decoder.knownPath = decoder.hasKey ? above.appending(decoder.key) : above
+      _ = decoder.makePath(below: decoder.parentLink?.takeUnretainedValue().knownPath ?? call.root)
     }
     return knownPath ?? call.root
+  }
+
+  /// This value's path, below the enclosing value's `above`, kept.
+  private func makePath(below above: CodingPath) -> CodingPath {
+    let made = hasKey ? above.appending(key) : above
+    knownPath = made
+    return made
   }
   @exclusivity(unchecked) private var knownPath: CodingPath?
 

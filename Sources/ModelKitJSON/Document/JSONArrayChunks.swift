@@ -145,6 +145,7 @@ public struct JSONArrayChunks {
   private func checkEnd(after end: Int) throws(JSONError) {
     let rest = Self.skipWhitespace(in: text, from: end, options: options)
     if rest != text.count {
+      if options.allowsJSON5, let open = JSON5Space.commentLeftOpen(in: text, at: rest) { throw open }
       throw JSONError.trailingCharacters(at: rest, in: text)
     }
   }

@@ -31,6 +31,17 @@ enum JSON5Space {
     return index
   }
 
+  /// The error of a `/* …` comment left open at `offset` of `text`, where
+  /// white space stopped (nil when there is none): the text ends inside
+  /// it. The reader and the windows of a large array give the same.
+  static func commentLeftOpen(in text: UnsafeBufferPointer<UInt8>, at offset: Int) -> JSONError? {
+    guard offset + 1 < text.count, text[offset] == UInt8(ascii: "/"), text[offset + 1] == UInt8(ascii: "*") else {
+      return nil
+    }
+    return JSONError(
+      .unexpectedEndOfInput, "unexpected end of input: a comment is not closed", at: text.count, in: text)
+  }
+
   /// The length of the white space of more than one byte at `offset` (no-break
   /// space, line and paragraph separators, byte-order mark); nil when there is none.
   static func multiByteLength(in input: UnsafePointer<UInt8>, at offset: Int, count: Int) -> Int? {

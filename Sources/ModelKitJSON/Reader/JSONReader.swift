@@ -364,10 +364,8 @@ struct JSONReader {
   /// In JSON5, the error of a `/* …` comment left open at `position` (white
   /// space stops before it): the text ends inside it.
   private func commentLeftOpen() -> JSONError? {
-    guard options.allowsJSON5, position + 1 < count, input[position] == UInt8(ascii: "/"),
-      input[position + 1] == UInt8(ascii: "*")
-    else { return nil }
-    return error(.unexpectedEndOfInput, "unexpected end of input: a comment is not closed", at: count)
+    guard options.allowsJSON5 else { return nil }
+    return JSON5Space.commentLeftOpen(in: UnsafeBufferPointer(start: input, count: count), at: position)
   }
 
   func describeByte(_ byte: UInt8) -> String {

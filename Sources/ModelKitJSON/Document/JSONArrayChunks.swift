@@ -144,10 +144,7 @@ public struct JSONArrayChunks {
   /// Throws unless only white space follows the array.
   private func checkEnd(after end: Int) throws(JSONError) {
     let rest = Self.skipWhitespace(in: text, from: end, options: options)
-    if rest != text.count {
-      if options.allowsJSON5, let open = JSON5Space.commentLeftOpen(in: text, at: rest) { throw open }
-      throw JSONError.trailingCharacters(at: rest, in: text)
-    }
+    if rest != text.count { throw JSONReader.afterTopLevelValue(in: text, at: rest, options: options) }
   }
 
   /// The offset of the first byte at or after `start` that is not white

@@ -64,11 +64,19 @@ struct JSONReader {
     if position != count { throw trailing() }
   }
 
-  /// The error of bytes after the top-level value: in JSON5, a comment
-  /// left open there is the end of the text's.
   @inline(never)
   private func trailing() -> JSONError {
-    commentLeftOpen() ?? JSONError.trailingCharacters(at: position, in: UnsafeBufferPointer(start: input, count: count))
+    Self.afterTopLevelValue(in: UnsafeBufferPointer(start: input, count: count), at: position, options: options)
+  }
+
+  /// The error of bytes at `offset` of `text`, after its top-level value
+  /// (the whole reading's and the windows of a large array's): in JSON5, a
+  /// comment left open there is the end of the text's.
+  static func afterTopLevelValue(
+    in text: UnsafeBufferPointer<UInt8>, at offset: Int, options: JSONReadOptions
+  ) -> JSONError {
+    if options.allowsJSON5, let open = JSON5Space.commentLeftOpen(in: text, at: offset) { return open }
+    return JSONError.trailingCharacters(at: offset, in: text)
   }
 
   /// Checks the input's size and goes to its first value: past a UTF-8

@@ -333,4 +333,35 @@ struct DecodeReportTests {
       #expect(entries[pair].excerpt == "\"\(entries[pair + 1].path.dropFirst(3))\"")
     }
   }
+
+  /// A Codable value that keeps its decoder, as a type may.
+  final class KeepsDecoder: Codable, @unchecked Sendable {
+    let count: Int
+    let decoder: any Decoder
+    private enum Keys: String, CodingKey { case count }
+    init(from decoder: any Decoder) throws {
+      count = try decoder.container(keyedBy: Keys.self).decode(Int.self, forKey: .count)
+      self.decoder = decoder
+    }
+    func encode(to encoder: any Encoder) throws {}
+  }
+
+  struct HoldsKeeper: JSONModel {
+    var keeper: KeepsDecoder?
+  }
+
+  @Test("a value that keeps its decoder does not keep the decode's entries from the report")
+  func keptDecoders() throws {
+    let coder = DecodeReport()
+    let kept = try ModelDecoder(options: DecodingOptions(report: coder)).decode(KeepsDecoder.self, from: #"{"count": "4"}"#)
+    #expect(kept.count == 4)
+    #expect(coder.entries.map(\.path) == ["$.count"])
+    let model = DecodeReport()
+    let holder = try HoldsKeeper(json: #"{"keeper": {"count": "5"}}"#, options: DecodingOptions(report: model))
+    #expect(holder.keeper?.count == 5)
+    #expect(model.entries.map(\.path) == ["$.keeper.count"])
+    let list = DecodeReport()
+    _ = try [HoldsKeeper].self.init(json: #"[{"keeper": {"count": "6"}}]"#, options: DecodingOptions(report: list))
+    #expect(list.entries.map(\.path) == ["$[0].keeper.count"])
+  }
 }

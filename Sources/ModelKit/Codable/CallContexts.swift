@@ -8,11 +8,11 @@ import ModelKitJSON
 extension ReadContext {
   /// A context for reading `document` with the model reader and the Codable bridge.
   init(
-    document: JSONDocument, options: DecodingOptions, rules: ReadRules = .modelKit,
+    document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(), rules: ReadRules = .modelKit,
     recorder: ReportRecorder? = nil
   ) {
     self.init(
-      document: document, options: options, rules: rules, models: ModelReader(), codable: CodableBridge(),
+      document: document, options: options, path: path, rules: rules, models: ModelReader(), codable: CodableBridge(),
       recorder: recorder)
   }
 }

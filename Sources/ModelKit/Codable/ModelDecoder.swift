@@ -299,24 +299,28 @@ public final class ModelDecoder: Sendable {
   /// `try?` fallback, such as a number-or-string enum, sees the errors
   /// `JSONDecoder` throws, not a conversion). Only input strict reading
   /// rejects is read again, leniently. `decode` is given the options of
-  /// its pass and the recorder of the report to use (nil: the options').
+  /// its pass and the recorder of the report to use (nil without a report).
   /// With `convertersReadAll`, the options are used as they are.
   @inline(__always)
   private static func strictlyFirst<Value>(
     _ options: DecodingOptions, unless convertersReadAll: Bool,
     _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
   ) throws -> Value {
-    guard !options.strict && !convertersReadAll else { return try decode(options, nil) }
+    guard !options.strict && !convertersReadAll else {
+      return try ReportRecorder.recording(options) { try decode(options, $0) }
+    }
     var strict = options
     strict.strict = true
     // The strict pass's entries reach the report only if its value is used.
     let recorder = options.report.map { ReportRecorder($0, holding: true) }
     do {
-      return try decode(strict, recorder)
+      let value = try decode(strict, recorder)
+      recorder?.finish()
+      return value
     } catch {
       recorder?.discard()
     }
-    return try decode(options, nil)
+    return try ReportRecorder.recording(options) { try decode(options, $0) }
   }
 
   /// Whether ModelKit's converters read the whole of `type` (scalars,

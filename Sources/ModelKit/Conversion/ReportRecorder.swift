@@ -2,12 +2,15 @@ import ModelKitJSON
 
 /// One decode's entries for its `DecodeReport`: handed on at once to a
 /// report with a handler, else kept and added to the report together when
-/// the decode is over (when the last context holding the recorder is gone).
-/// Used by one decode, on one thread.
+/// the decode is over (`finish`, or when the last context holding the
+/// recorder is gone). Used by one decode, on one thread.
 final class ReportRecorder {
   private let report: DecodeReport
   private let handsOn: Bool
   private var entries: [DecodeReport.Entry] = []
+  /// Whether the decode is over: a value that kept its decoder may still
+  /// note entries, which go straight on.
+  private var isOver = false
 
   /// A recorder for `report`; `holding` keeps even a handler's entries
   /// until the decode is over, for a pass whose entries may be discarded.
@@ -16,16 +19,36 @@ final class ReportRecorder {
     handsOn = report.hasHandler && !holding
   }
 
+  /// Runs `body`, a decode, with a recorder for the report of `options`
+  /// (nil without one), whose entries reach the report when `body` is
+  /// over, whatever still holds the recorder (a value that kept its decoder).
+  static func recording<Result, Failure: Error>(
+    _ options: DecodingOptions, _ body: (ReportRecorder?) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    let recorder = options.report.map { ReportRecorder($0) }
+    defer { recorder?.finish() }
+    return try body(recorder)
+  }
+
   func record(_ entry: DecodeReport.Entry) {
-    if handsOn { report.hand(entry) } else { entries.append(entry) }
+    if handsOn { report.hand(entry) } else if isOver { handOn([entry]) } else { entries.append(entry) }
   }
 
   /// Forgets the entries kept so far: their pass's result is not used.
   func discard() { entries.removeAll() }
 
-  deinit {
-    if report.hasHandler { entries.forEach(report.hand) } else { report.add(entries) }
+  /// Hands the entries kept so far to the report: the decode is over.
+  func finish() {
+    isOver = true
+    handOn(entries)
+    entries = []
   }
+
+  private func handOn(_ entries: [DecodeReport.Entry]) {
+    if report.hasHandler { entries.forEach(report.hand) } else if !entries.isEmpty { report.add(entries) }
+  }
+
+  deinit { handOn(entries) }
 }
 
 extension ReadContext {

@@ -31,18 +31,21 @@ enum ModelEntry {
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
-    var context = ReadContext(document: input.document, options: options)
-    context.path = input.path
-    return try ModelReader.decodeModel(Model.self, schema: SchemaCache.shared.schema(for: Model.self), node: input.node, &context)
+    return try ReportRecorder.recording(options) { recorder throws(ModelError) in
+      var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
+      return try ModelReader.decodeModel(
+        Model.self, schema: SchemaCache.shared.schema(for: Model.self), node: input.node, &context)
+    }
   }
 
   static func update<Model: JSONModel>(
     _ model: inout Model, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) {
     try input.requireObject(for: Model.self)
-    var context = ReadContext(document: input.document, options: options)
-    context.path = input.path
-    try ModelReader.populate(&model, schema: SchemaCache.shared.schema(for: type(of: model)), node: input.node, &context)
+    try ReportRecorder.recording(options) { recorder throws(ModelError) in
+      var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
+      try ModelReader.populate(&model, schema: SchemaCache.shared.schema(for: type(of: model)), node: input.node, &context)
+    }
   }
 
   /// A context holding `model` as JSON text, or as a `JSONValue` (`buildsValue`).
@@ -61,17 +64,19 @@ enum ModelEntry {
     else {
       throw .unsupported("\(Collection.self) cannot be decoded")
     }
-    var context = ReadContext(document: input.document, options: options)
-    context.path = input.path
-    switch try converter.decode(input.node, &context) {
-    case .natural(let collection):
-      return collection
-    case .converted(let collection):
-      context.noteConversion(input.node, target: converter.typeName)
-      return collection
-    case .failed:
-      let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"
-      throw .wrongTopLevel(expected: expected, found: input.document.kind(of: input.node), for: Collection.self, at: input.path)
+    return try ReportRecorder.recording(options) { recorder throws(ModelError) in
+      var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
+      switch try converter.decode(input.node, &context) {
+      case .natural(let collection):
+        return collection
+      case .converted(let collection):
+        context.noteConversion(input.node, target: converter.typeName)
+        return collection
+      case .failed:
+        let expected = Collection.self is [String: Any].Type ? "a JSON object" : "a JSON array"
+        throw .wrongTopLevel(
+          expected: expected, found: input.document.kind(of: input.node), for: Collection.self, at: input.path)
+      }
     }
   }
 
@@ -83,6 +88,7 @@ enum ModelEntry {
     if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
       var result: [Element] = []
       let recorder = options.report.map { ReportRecorder($0) }  // one for every window
+      defer { recorder?.finish() }
       let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
         ArrayWindows.reserve(&result, for: expected)
         var context = ReadContext(document: chunk.document, options: options, recorder: recorder)

@@ -45,3 +45,45 @@ struct NoKey: CodingKey {
   @inline(__always)
   static func isNone<Key: CodingKey>(_ type: Key.Type) -> Bool { Key.self == NoKey.self }
 }
+
+extension CodingPathNode.Key {
+  /// `key` as a node keeps it: none for `NoKey`.
+  init<Key: CodingKey>(_ key: Key) { self = NoKey.isNone(Key.self) ? .none : .codingKey(key) }
+
+  /// Runs `body` with this key lent.
+  @inline(__always)
+  func borrowed<Result, Failure: Error>(_ body: (CodingPathNode.BorrowedKey) throws(Failure) -> Result) throws(Failure)
+    -> Result
+  {
+    switch self {
+    case .none: return try body(.none)
+    case .index(let index): return try body(.index(index))
+    case .codingKey(let key): return try CodingPathNode.BorrowedKey.borrowing(key, body)
+    }
+  }
+}
+
+extension CodingPathNode.BorrowedKey {
+  /// Runs `body` with `key` lent: its address is valid until `body` returns
+  /// (none for `NoKey`). Decoders take keys as generic values, and lend them
+  /// so, so that no key is boxed for a path that is never named.
+  @inline(__always)
+  static func borrowing<Key: CodingKey, Result, Failure: Error>(
+    _ key: Key, _ body: (Self) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if NoKey.isNone(Key.self) { return try body(.none) }
+    return try withUnsafePointer(to: key) { address throws(Failure) in
+      try body(.value(UnsafeRawPointer(address), Key.self))
+    }
+  }
+}
+
+extension CodingPathNode {
+  /// The coding path of the value at `key` below this one, as Foundation's coders give it.
+  final func codingPath(appending key: BorrowedKey = .none) -> [any CodingKey] { components(appending: key).codingKeys }
+
+  /// The path of the value at `key` below this one, named now: for an error.
+  final func path<Key: CodingKey>(appending key: Key) -> CodingPath {
+    CodingPath(BorrowedKey.borrowing(key) { components(appending: $0) })
+  }
+}

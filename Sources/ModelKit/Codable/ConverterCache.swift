@@ -18,17 +18,12 @@ final class ConverterCache {
     init(converter: AnyConverter?, traits: CodableTraits.Traits?) {
       unmanagedConverter = converter.map(Unmanaged.passUnretained)
       unmanagedTraits = traits.map(Unmanaged.passUnretained)
-      readsModels = converter?.readsModels ?? false
     }
 
     /// ModelKit's converter, or nil for a type only Codable handles.
     var converter: AnyConverter? { unmanagedConverter?.takeUnretainedValue() }
     /// The type's traits (types without a converter only).
     var traits: CodableTraits.Traits? { unmanagedTraits?.takeUnretainedValue() }
-    /// Whether the converter reads models' fields, so that it must start
-    /// from the value's coding path (found once: a virtual call per value
-    /// would cost more).
-    let readsModels: Bool
   }
 
   // One call's cache, used by one thread at a time (`owner` checks it).

@@ -23,9 +23,6 @@ final class DecodeCall {
   /// Whether a repeated JSON key gives its first value, as in `JSONDecoder`
   /// (a coder's call), or its last (a Codable value inside a model).
   let firstKeyWins: Bool
-  /// Whether a strategy reads values with a function of the caller's,
-  /// which is handed a decoder at the value's coding path.
-  let readsWithCallerFunctions: Bool
   /// Snake-case conversions made so far: arrays of objects repeat their keys.
   @exclusivity(unchecked) private var camelCaseKeys: [String: String] = [:]
 
@@ -34,11 +31,10 @@ final class DecodeCall {
     self.converters = converters
     document = read.document
     options = read.options
-    root = read.path
+    root = read.path.resolved
     rootDepth = read.depth
     self.read = read
     firstKeyWins = read.rules.firstKeyWins
-    readsWithCallerFunctions = read.strategies?.hasCustomReading ?? false
     switch read.strategies?.keys ?? .asIs {
     case .asIs:
       keyStrategy = read.options.keyDecoding == .convertFromSnakeCase ? .convertFromSnakeCase : nil

@@ -7,31 +7,16 @@ import Foundation
 /// parent for the next value inside the parent (`spareChild`), as
 /// `JSONDecoder` decodes nested values with the one decoder object: the
 /// per-value fields are therefore variables, set anew by `child`. The decoder
-/// of a call is used by one thread at a time, so they are unchecked.
-final class DocumentDecoder: Decoder {
+/// of a call is used by one thread at a time, so they are unchecked. The
+/// decoders are the nodes of the call's coding path.
+final class DocumentDecoder: CodingPathNode, Decoder {
   let call: DecodeCall
   @exclusivity(unchecked) private(set) var node: JSONDocument.Node?
-  /// The decoder of the enclosing value, and this value's key in it (a
-  /// `NoKey`, `hasKey` false, for a single value): the coding path,
-  /// assembled only when asked for.
-  @exclusivity(unchecked) private var parent: DocumentDecoder? {
-    didSet { parentLink = parent.map(Unmanaged.passUnretained) }
-  }
-  /// `parent`, unretained, for walking up the decoders without a retain
-  /// and a release at every step (`parent` keeps it alive).
-  @exclusivity(unchecked) private var parentLink: Unmanaged<DocumentDecoder>?
-  @exclusivity(unchecked) private var key: any CodingKey
-  @exclusivity(unchecked) private var hasKey: Bool
   /// The `JSONKeyMapping` of the type being decoded, as key paths.
   @exclusivity(unchecked) private(set) var mapping: [String: [[String]]]?
   /// What a lenient value that does not convert (or asks for a container
   /// of the wrong kind) becomes.
   @exclusivity(unchecked) private(set) var onMismatch: Mismatch
-  /// How many decoders lead here from the top level.
-  @exclusivity(unchecked) private var depth: Int
-  /// How many of the decoders from the top level to this one have a key:
-  /// the length of this value's coding path.
-  @exclusivity(unchecked) private var keyCount: Int
   /// Whether the value's JSON keys are used as they are, whatever the key
   /// strategy (a `String`-keyed dictionary's, as in `JSONDecoder`).
   @exclusivity(unchecked) private(set) var keysAsTheyAre: Bool
@@ -102,17 +87,15 @@ final class DocumentDecoder: Decoder {
     self.call = call
     document = call.document
     self.node = node
-    self.parent = parent
-    parentLink = parent.map(Unmanaged.passUnretained)
-    self.key = key
-    hasKey = !NoKey.isNone(Key.self)
     self.mapping = mapping
     self.onMismatch = onMismatch
     self.keysAsTheyAre = keysAsTheyAre
-    depth = (parent?.depth ?? call.rootDepth) + 1
-    keyCount = (parent?.keyCount ?? 0) + (hasKey ? 1 : 0)
     keyTypes = call.read.recorder == nil ? nil : KeyTypes()
+    super.init(parent: parent, key: CodingPathNode.Key(key), rootDepth: call.rootDepth)
   }
+
+  /// Where the call's top-level value is.
+  override var root: CodingPath { call.root }
 
   /// A decoder for a value inside this one (`init`'s parameters): the
   /// spare one, set up anew, when there is one.
@@ -127,13 +110,11 @@ final class DocumentDecoder: Decoder {
     spareChild = nil
     spare.node = node
     spare.parent = self
-    spare.key = key
-    spare.hasKey = !NoKey.isNone(Key.self)
+    spare.key = CodingPathNode.Key(key)
     spare.mapping = mapping
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
     spare.depth = depth + 1
-    spare.keyCount = keyCount + (spare.hasKey ? 1 : 0)
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
     return spare
   }
@@ -146,7 +127,6 @@ final class DocumentDecoder: Decoder {
     // The parent let go (a spare holding it would be a cycle) and what was
     // made from it; the key and mapping are set anew by `child`.
     child.parent = nil
-    child.knownPath = nil
     if child.membersPrepared {
       child.membersPrepared = false
       child.memberIndex = nil
@@ -168,8 +148,21 @@ final class DocumentDecoder: Decoder {
   /// at `key` inside this one (`NoKey`: this value).
   func note<Key: CodingKey>(_ kind: DecodeReport.Entry.Kind, _ node: JSONDocument.Node?, key: Key, target: String) {
     guard call.read.recorder != nil else { return }
-    call.read.path = path(appending: key)
-    call.read.note(kind, node, target: target)
+    reading(at: key) { call.read.note(kind, node, target: target) }
+  }
+
+  /// Runs `body` with the call's read context at the value at `key` inside
+  /// this one (`NoKey`: this value), for a converter or a report entry.
+  @inline(__always)
+  private func reading<Key: CodingKey, Result, Failure: Error>(at key: Key, _ body: () throws(Failure) -> Result)
+    throws(Failure) -> Result
+  {
+    try CodingPathNode.BorrowedKey.borrowing(key) { key throws(Failure) in
+      call.read.path = CodingPath(below: self, key)
+      // The key is lent only for this call: the path that names it goes with it.
+      defer { call.read.path = CodingPath() }
+      return try body()
+    }
   }
 
   /// Notes the members of this value's object whose keys are none of its
@@ -184,53 +177,11 @@ final class DocumentDecoder: Decoder {
       let name = document.string(key) ?? ""
       let codingName = keysAsTheyAre ? name : call.convert(name, codingPath)
       if heads.contains(name) || keyTypes.types.contains(where: { $0.init(stringValue: codingName) != nil }) { continue }
-      call.read.path = path(appending: AnyKey(name))
-      call.read.note(.unknownKey, value, target: TypeNames.name(of: type))
+      reading(at: AnyKey(name)) { call.read.note(.unknownKey, value, target: TypeNames.name(of: type)) }
     }
   }
 
-  var codingPath: [any CodingKey] { codingPath(appending: NoKey()) }
-
-  /// The coding path of the value at `key` inside this one (`NoKey`: this
-  /// value's), walked up the decoders into one array; `fromTheTop` starts
-  /// it at the top level of the JSON (a Codable value inside a model sits
-  /// below the model's field). With it, the path of a converter's error (a
-  /// type's `try?` fallback may make one for every value, in decoders whose
-  /// paths are never asked for again).
-  func codingPath<Key: CodingKey>(appending key: Key, fromTheTop: Bool = true) -> [any CodingKey] {
-    let own = NoKey.isNone(Key.self) ? 0 : 1
-    let count = keyCount + own
-    let root = !fromTheTop || call.root.isEmpty ? [] : ErrorLocation.components(call.root.components).codingKeys
-    // An empty path apart: the array initialiser writes its count even into
-    // the shared empty-array storage, a store that races with other threads'.
-    guard root.count + count > 0 else { return [] }
-    return [any CodingKey](unsafeUninitializedCapacity: root.count + count) { keys, initialized in
-      var index = root.count + count
-      if own == 1 {
-        index -= 1
-        (keys.baseAddress! + index).initialize(to: key)
-      }
-      forEachUpward { decoder in
-        guard decoder.hasKey else { return }
-        index -= 1
-        (keys.baseAddress! + index).initialize(to: decoder.key)
-      }
-      for (position, key) in root.enumerated() { (keys.baseAddress! + position).initialize(to: key) }
-      initialized = root.count + count
-    }
-  }
-
-  /// Calls `body` with this decoder, then its parent, and so on up.
-  @inline(__always)
-  private func forEachUpward(_ body: (DocumentDecoder) -> Void) {
-    body(self)
-    var link = parentLink
-    while let current = link {
-      let decoder = current.takeUnretainedValue()
-      body(decoder)
-      link = decoder.parentLink
-    }
-  }
+  var codingPath: [any CodingKey] { codingPath() }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
@@ -251,9 +202,12 @@ final class DocumentDecoder: Decoder {
     guard onMismatch != .fail, !call.options.strict, let node, call.document.kind(of: node) == .string else {
       return nil
     }
-    call.read.path = path
-    guard let inner = call.read.embeddedJSON(node, kind: kind) else { return nil }
-    call.read.noteConversion(node, target: TypeNames.name(of: type))
+    let embedded = reading(at: NoKey()) { () -> ReadContext? in
+      guard let inner = call.read.embeddedJSON(node, kind: kind) else { return nil }
+      call.read.noteConversion(node, target: TypeNames.name(of: type))
+      return inner
+    }
+    guard let inner = embedded else { return nil }
     return DocumentDecoder(
       call: DecodeCall(inner, converters: call.converters), node: inner.document.root, parent: nil, key: NoKey(),
       mapping: mapping, onMismatch: onMismatch, keysAsTheyAre: keysAsTheyAre)
@@ -298,44 +252,8 @@ final class DocumentDecoder: Decoder {
     error.foundation.description = call.converters.mismatchDescription(of: type, found: found)
   }
 
-  /// This value's path from the top level, for errors.
-  var path: CodingPath { ownPath }
-
-  /// The path of the value at `key` inside this one (`NoKey`: this
-  /// value's), from the top level: for errors and report entries.
-  func path<Key: CodingKey>(appending key: Key) -> CodingPath {
-    NoKey.isNone(Key.self) ? ownPath : ownPath.appending(key)
-  }
-
-  /// This value's path from the top level, made once from the enclosing
-  /// value's (siblings ask for it again and again). The decoders whose path
-  /// is not known yet are walked up, then given theirs on the way down: no
-  /// recursion, however deep the value (an error at the depth where the
-  /// stack ran out names its path too).
-  private var ownPath: CodingPath {
-    if let known = knownPath { return known }
-    let parent = parentLink?.takeUnretainedValue()
-    // The common case, the enclosing value's path known (or none), without a list.
-    if parent == nil || parent?.knownPath != nil { return makePath(below: parent?.knownPath ?? call.root) }
-    var unknown: [DocumentDecoder] = []
-    var next: DocumentDecoder? = self
-    while let decoder = next, decoder.knownPath == nil {
-      unknown.append(decoder)
-      next = decoder.parentLink?.takeUnretainedValue()
-    }
-    for decoder in unknown.reversed() {
-      _ = decoder.makePath(below: decoder.parentLink?.takeUnretainedValue().knownPath ?? call.root)
-    }
-    return knownPath ?? call.root
-  }
-
-  /// This value's path, below the enclosing value's `above`, kept.
-  private func makePath(below above: CodingPath) -> CodingPath {
-    let made = hasKey ? above.appending(key) : above
-    knownPath = made
-    return made
-  }
-  @exclusivity(unchecked) private var knownPath: CodingPath?
+  /// This value's path from the top level, named now: for an error.
+  var path: CodingPath { path(appending: NoKey()) }
 
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (`NoKey`: this value itself, as a single value);
@@ -347,9 +265,7 @@ final class DocumentDecoder: Decoder {
     try StackGuard.check(depth: depth, at: path())
     let entry = try call.converters.entry(for: Value.self)
     if let known = entry.converter {
-      return try decode(
-        node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self),
-        readsModels: entry.readsModels)
+      return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }
     let traits = entry.traits
     if let node {
@@ -374,39 +290,23 @@ final class DocumentDecoder: Decoder {
   /// generic code) never ask for the converter's result type.
   @inline(never)
   private func decode<Value: Decodable, Key: CodingKey>(
-    _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>,
-    readsModels: Bool
+    _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
     func path() -> CodingPath { self.path(appending: key) }
     if let node {
-      // Converters of models and containers make errors of their own
-      // further down. With a report they start from this value's path
-      // (notes name it), and so does a converter that hands decoders to
-      // the caller's code: a model's Codable fields, or a strategy's
-      // function (a decoder's `codingPath` is the value's, as in
-      // `JSONDecoder`); else from an empty path, this value's depth
-      // down, and a thrown error is put below this value's path: no path
-      // is made for a value that reads.
-      let reporting = call.read.recorder != nil
-      let startsAtPath = reporting || readsModels || call.readsWithCallerFunctions
-      if startsAtPath {
-        call.read.path = path()
-      } else {
-        call.read.path = CodingPath()
-        call.read.depthAbove = depth
-      }
+      // Converters of models and containers make errors and report entries
+      // of their own further down, at paths that start below this value.
       let converted: Converted<Value>
       do {
-        converted = try converter.decode(node, &call.read)
+        converted = try reading(at: key) { () throws(ModelError) in try converter.decode(node, &call.read) }
       } catch {
-        throw (startsAtPath ? error : error.below(path())).foundationDecodingError
+        throw error.foundationDecodingError
       }
       switch converted {
       case .natural(let value):
         return value
       case .converted(let value):
-        if reporting { call.read.path = path() }
-        call.read.noteConversion(node, target: converter.typeName)
+        reading(at: key) { call.read.noteConversion(node, target: converter.typeName) }
         return value
       case .failed(let failure):
         let found = document.kind(of: node)
@@ -418,8 +318,9 @@ final class DocumentDecoder: Decoder {
         }
         if call.options.strict || onMismatch == .fail {
           let type = failure == .mismatch ? converter.mismatchType : Value.self
+          let location = CodingPathNode.BorrowedKey.borrowing(key) { components(appending: $0) }
           var error = ReadContext.failure(
-            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(codingPath(appending: key)))
+            failure, node, in: document, target: converter.typeName, type: type, at: location)
           if failure == .mismatch { word(&error, type, found) }
           throw error.decodingError
         }

@@ -30,7 +30,7 @@ final class EncodeCall {
   init(from context: WriteContext, isOutermost: Bool = false) {
     self.isOutermost = isOutermost
     options = context.options
-    root = context.path
+    root = context.path.resolved
     active = context.active
     rules = context.rules
     userInfo = context.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]
@@ -53,13 +53,10 @@ final class EncodeCall {
     }
   }
 
-  /// The path of a value at `keys` below the call's top level.
-  func path(_ keys: [any CodingKey]) -> CodingPath { CodingPath(root, keys: keys) }
-
-  /// A context for a converter to build one value apart, at `keys`.
-  func detachedContext(at keys: [any CodingKey]) -> WriteContext {
+  /// A context for a converter to build one value apart, at `path`.
+  func detachedContext(at path: CodingPath) -> WriteContext {
     WriteContext(
-      options: options.subtracting(.prettyPrinted), buildsValue: true, path: path(keys), active: active,
+      options: options.subtracting(.prettyPrinted), buildsValue: true, path: path, active: active,
       rules: rules, models: ModelWriter(), codable: CodableBridge())
   }
 }

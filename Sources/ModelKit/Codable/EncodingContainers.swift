@@ -93,7 +93,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       if case .frame(let frame) = target { try encoding.enter(frame) }
       return
     }
-    try put(encoding.nonFinite(value, at: codingPath + [key]), forKey: key)
+    try put(encoding.nonFinite(value, at: encoder.path(appending: key)), forKey: key)
   }
 
   /// Writes an integer's digits at `key` (the 128-bit widths).
@@ -139,9 +139,9 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       let name = name(key)
       try encoding.noteKey(name)
       let slot = encoding.openSlot(key: name, needsNull: false)
-      try encoding.encode(value, slot: slot, parent: encoder, key: .key(key))
+      try encoding.encode(value, slot: slot, parent: encoder, key: .codingKey(key))
     case .node(let node):
-      try encoding.encode(value, into: member(key, of: node), parent: encoder, key: .key(key))
+      try encoding.encode(value, into: member(key, of: node), parent: encoder, key: .codingKey(key))
     }
   }
 
@@ -156,7 +156,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
       if object { member.makeObject() } else { member.makeArray() }
       nestedTarget = .node(member)
     }
-    return (ValueEncoder(encoding: encoding, destination: .slot(0), parent: encoder, key: .key(key)), nestedTarget)
+    return (ValueEncoder(encoding: encoding, destination: .slot(0), parent: encoder, key: .codingKey(key)), nestedTarget)
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -172,17 +172,17 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(named: "super", key: .key(AnyKey("super"))) { $0.member("super") }
+    superEncoder(named: "super", key: .codingKey(AnyKey("super"))) { $0.member("super") }
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    superEncoder(named: name(key), key: .key(key)) { member(key, of: $0) }
+    superEncoder(named: name(key), key: .codingKey(key)) { member(key, of: $0) }
   }
 
   /// An encoder for a value at `name` (in a tree: at the node `member` gives),
   /// written when (and if) it begins.
   private func superEncoder(
-    named name: String, key: ValueEncoder.PathKey, member: (EncodedNode) -> EncodedNode
+    named name: String, key: CodingPathNode.Key, member: (EncodedNode) -> EncodedNode
   ) -> any Encoder {
     switch target {
     case .frame(let frame):
@@ -246,7 +246,7 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   /// A non-finite number as the coder's strategy says (inside a model: `null`).
   mutating func encode(_ value: Double) throws {
     guard value.isFinite || !encoding.call.rules.writesOmittedValues else {
-      return try put(encoding.nonFinite(value, at: codingPath + [AnyKey(index: count)]))
+      return try put(encoding.nonFinite(value, at: encoder.path(appending: AnyKey(index: count))))
     }
     try put(.double(value))
   }

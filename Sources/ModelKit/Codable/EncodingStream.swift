@@ -143,11 +143,11 @@ final class EncodingStream {
   /// Writes `value` into the pending slot `slot`. A value that writes
   /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
   /// model, a member is left out and an element is `null`.
-  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: ValueEncoder?, key: ValueEncoder.PathKey)
+  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key)
     throws
   {
     let depth = frames.count
-    try StackGuard.check(depth: depth, at: call.path(ValueEncoder.path(parent, key)))
+    try StackGuard.check(depth: depth, at: path(below: parent, key))
     switch FastScalar(Value.self) {
     case .string?:
       try begin(slot)
@@ -229,7 +229,7 @@ final class EncodingStream {
 
   /// Builds `value` as a tree, then writes it into `slot` (nothing when it is empty).
   private func encodeAsTree<Value: Encodable>(
-    _ value: Value, slot: Int, parent: ValueEncoder?, key: ValueEncoder.PathKey
+    _ value: Value, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key
   ) throws {
     let node = EncodedNode()
     try encode(value, into: node, parent: parent, key: key)
@@ -241,15 +241,15 @@ final class EncodingStream {
 
   /// Builds `value` into `node`: ModelKit's converters for the types it
   /// knows, the value's own `encode(to:)` for the others.
-  func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, parent: ValueEncoder?, key: ValueEncoder.PathKey)
+  func encode<Value: Encodable>(_ value: Value, into node: EncodedNode, parent: ValueEncoder?, key: CodingPathNode.Key)
     throws
   {
-    try StackGuard.check(depth: (parent?.depth ?? 0) + 1, at: call.path(ValueEncoder.path(parent, key)))
+    try StackGuard.check(depth: (parent?.depth ?? 0) + 1, at: path(below: parent, key))
     // Containers encode themselves, so their elements come back here one by one.
     if !call.converters.isContainer(Value.self), let converter = try call.converters.converter(for: Value.self) {
       if !call.rules.writesOmittedValues && converter.isOmitted(value) { return }
       // The path is only worth assembling for a value whose writing can fail.
-      var context = call.detachedContext(at: converter.encodingCanFail ? ValueEncoder.path(parent, key) : [])
+      var context = call.detachedContext(at: converter.encodingCanFail ? path(below: parent, key) : call.root)
       try converter.encode(value, &context)
       node.set(try context.builtValue())
       return
@@ -263,16 +263,17 @@ final class EncodingStream {
     // The model layer writes a set in `SetOrder`; a coder's call, as `JSONEncoder` does, in its own.
     if call.rules.sortsSets && Value.self is any SetAlgebra.Type { node.sortElements() }
     // A value that writes nothing is `{}` in a coder's call, as in `JSONEncoder`.
-    let isTopLevel = parent == nil && key.codingKey == nil
+    let isTopLevel: Bool
+    if parent == nil, case .none = key { isTopLevel = true } else { isTopLevel = false }
     if node.isEmpty && call.rules.writesNothingAsObject && !(isTopLevel && call.isOutermost) { node.makeObject() }
   }
 
   /// A double; one that is not finite as the coder's strategy says, or,
   /// inside a model, left out (`null` as an element).
-  private func encode(_ value: Double, slot: Int, at parent: ValueEncoder?, _ key: ValueEncoder.PathKey) throws {
+  private func encode(_ value: Double, slot: Int, at parent: ValueEncoder?, _ key: CodingPathNode.Key) throws {
     guard value.isFinite else {
       guard call.rules.writesOmittedValues else { return }
-      let text = try nonFinite(value, at: ValueEncoder.path(parent, key))
+      let text = try nonFinite(value, at: path(below: parent, key))
       try begin(slot)
       return write(text)
     }
@@ -280,9 +281,16 @@ final class EncodingStream {
     write.json.write(value)
   }
 
-  /// A NaN or infinity as the coder's strategy writes it; throws for it at `keys` otherwise.
-  func nonFinite(_ value: Double, at keys: @autoclosure () -> [any CodingKey]) throws(ModelError) -> EncodedScalar {
-    .string(try WriteContext.nonConformingText(value, strategies: call.strategies, at: call.path(keys())))
+  /// A NaN or infinity as the coder's strategy writes it; throws for it at `path` otherwise.
+  func nonFinite(_ value: Double, at path: @autoclosure () -> CodingPath) throws(ModelError) -> EncodedScalar {
+    .string(try WriteContext.nonConformingText(value, strategies: call.strategies, at: path()))
+  }
+
+  /// The path of the value at `key` below `parent` (nil: the call's
+  /// top-level value), named now: for an error.
+  func path(below parent: ValueEncoder?, _ key: CodingPathNode.Key) -> CodingPath {
+    guard let parent else { return call.root }
+    return CodingPath(key.borrowed { parent.components(appending: $0) })
   }
 
   /// Writes `scalar` where the stream stands.
@@ -315,13 +323,19 @@ final class EncodingStream {
   /// Runs a converter; one whose writing can fail starts from this value's
   /// path, for the errors it makes further down.
   private func written<Value>(
-    _ value: Value, with converter: ValueConverter<Value>, at parent: ValueEncoder?, _ key: ValueEncoder.PathKey
+    _ value: Value, with converter: ValueConverter<Value>, at parent: ValueEncoder?, _ key: CodingPathNode.Key
   ) throws(ModelError) {
     guard converter.encodingCanFail else { return try converter.encode(value, &write) }
     let outer = write.path
-    write.path = call.path(ValueEncoder.path(parent, key))
     defer { write.path = outer }
-    try converter.encode(value, &write)
+    guard let parent else {
+      write.path = call.root
+      return try converter.encode(value, &write)
+    }
+    try key.borrowed { key throws(ModelError) in
+      write.path = CodingPath(below: parent, key)
+      try converter.encode(value, &write)
+    }
   }
 
   /// `value`, whose type is `Target`.

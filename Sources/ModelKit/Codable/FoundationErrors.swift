@@ -3,17 +3,14 @@
 /// `init(from:)`, so that `catch DecodingError.keyNotFound` works as with
 /// `JSONDecoder`. The `ModelError` (JSON path, line, column) is the
 /// underlying error of each.
-extension ErrorLocation {
-  /// The location as coding keys, for Foundation's errors.
+extension [CodingPath.Component] {
+  /// The components as coding keys, for Foundation's errors and a walk's `codingPath`.
   var codingKeys: [any CodingKey] {
-    switch self {
-    case .codingKeys(let keys): keys
-    case .components(let components):
-      components.map { component -> any CodingKey in
-        switch component {
-        case .key(let key): AnyKey(key)
-        case .index(let index): AnyKey(index: index)
-        }
+    map { component -> any CodingKey in
+      switch component {
+      case .key(let key): AnyKey(key)
+      case .index(let index): AnyKey(index: index)
+      case .codingKey(let key): key
       }
     }
   }
@@ -21,7 +18,7 @@ extension ErrorLocation {
 
 extension ModelError {
   /// Where, as coding keys.
-  private var codingKeys: [any CodingKey] { place.codingKeys }
+  private var codingKeys: [any CodingKey] { location.codingKeys }
 
   /// What a Foundation error's context says: Foundation's own sentence
   /// where one is known, else the message, as Foundation's say it (the

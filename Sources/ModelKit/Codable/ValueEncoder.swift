@@ -5,22 +5,9 @@ import ModelKitJSON
 /// they nest, or into an `EncodedNode` when the value is built as a tree
 /// first (sorted keys, key paths, `encodeValue`, and a type whose
 /// containers the stream could not follow); see `EncodingStream`.
-final class ValueEncoder: Encoder {
-  /// The last step of a coding path, kept unassembled until asked for.
-  enum PathKey {
-    case none
-    case key(any CodingKey)
-    case index(Int)
-
-    var codingKey: (any CodingKey)? {
-      switch self {
-      case .none: nil
-      case .key(let key): key
-      case .index(let index): AnyKey(index: index)
-      }
-    }
-  }
-
+///
+/// The encoders are the nodes of the call's coding path.
+final class ValueEncoder: CodingPathNode, Encoder {
   /// Where the value goes.
   enum Destination {
     /// Into the stream, filling this pending slot (0: none, the stream was abandoned).
@@ -31,54 +18,35 @@ final class ValueEncoder: Encoder {
 
   let encoding: EncodingStream
   let destination: Destination
-  private let parent: ValueEncoder?
-  private let key: PathKey
   /// Where the type's `JSONKeyMapping` puts its keys: one name each in the
   /// stream, key paths too in a tree.
   let mapping: [String: [String]]?
   /// Whether keys are written as they are, whatever the key strategy (a
   /// `String`-keyed dictionary's, as in `JSONEncoder`).
   let keysAsTheyAre: Bool
-  /// The number of encoders from the top-level value's to this one.
-  let depth: Int
   /// The frame this value opened in the stream, 0 before (one thread, one access at a time).
   @exclusivity(unchecked) private var openedFrame = 0
   @exclusivity(unchecked) private var openedObject = false
 
   init(
-    encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: PathKey,
+    encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: CodingPathNode.Key,
     mapping: [String: [String]]? = nil, keysAsTheyAre: Bool = false
   ) {
     self.encoding = encoding
     self.destination = destination
-    self.parent = parent
-    self.key = key
     self.mapping = mapping
     self.keysAsTheyAre = keysAsTheyAre
-    depth = (parent?.depth ?? 0) + 1
+    super.init(parent: parent, key: key, rootDepth: encoding.call.root.depth)
   }
+
+  /// Where the call's top-level value goes.
+  override var root: CodingPath { encoding.call.root }
 
   /// The value's coding path from the top level (below a model's field,
   /// for a Codable value inside a model), as `JSONEncoder` gives it.
-  var codingPath: [any CodingKey] {
-    let keys = Self.path(parent, key)
-    let root = encoding.call.root
-    return root.isEmpty ? keys : ErrorLocation.components(root.components).codingKeys + keys
-  }
+  var codingPath: [any CodingKey] { codingPath() }
 
   var userInfo: [CodingUserInfoKey: Any] { encoding.call.userInfo }
-
-  /// The path of a value at `key` under `parent`.
-  static func path(_ parent: ValueEncoder?, _ key: PathKey) -> [any CodingKey] {
-    var keys: [any CodingKey] = []
-    if let last = key.codingKey { keys.append(last) }
-    var current = parent
-    while let encoder = current {
-      if let step = encoder.key.codingKey { keys.append(step) }
-      current = encoder.parent
-    }
-    return keys.reversed()
-  }
 
   /// This value's container: its node made an object or array, or opened
   /// in its slot of the stream. Asked again for one of the same kind (a

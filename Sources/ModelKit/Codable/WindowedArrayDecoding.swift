@@ -28,7 +28,6 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         ReadContext(document: chunk.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
       let top = DocumentDecoder(call: call, node: root, parent: nil, key: NoKey())
       if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
-        if options.strict { call.read.path = top.path }
         do throws(ModelError) {
           try converter.append(elementsOf: root, from: chunk.firstIndex, to: &result, &call.read)
         } catch {

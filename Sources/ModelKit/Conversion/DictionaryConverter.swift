@@ -6,8 +6,6 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
 
   init(value: ValueConverter<Value>) { self.value = value }
 
-  override var readsModels: Bool { value.readsModels }
-
   override var encodingCanFail: Bool { value.encodingCanFail }
 
   override func graphValue(_ graph: Any, keys: DecodingOptions.KeyDecoding) -> Any {

@@ -17,8 +17,6 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
     wrapsNull = wrapped.readsNull
   }
 
-  override var readsModels: Bool { wrapped.readsModels }
-
   override var encodingCanFail: Bool { wrapped.encodingCanFail }
 
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {

@@ -8,8 +8,6 @@ final class RawValueConverter<Value: RawRepresentable>: ValueConverter<Value> {
 
   init(raw: ValueConverter<Value.RawValue>) { self.raw = raw }
 
-  override var readsModels: Bool { raw.readsModels }
-
   override var encodingCanFail: Bool { raw.encodingCanFail }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)

@@ -7,14 +7,11 @@ import ModelKitJSON
 struct ReadContext {
   let document: JSONDocument
   let options: DecodingOptions
-  /// Where the value being read is (from `depthAbove` levels down, for a
-  /// converter a Codable decoder calls: it puts thrown errors below its
-  /// own path).
+  /// Where the value being read is (below a Codable decoder's value, for a
+  /// converter the decoder calls).
   var path: CodingPath
-  /// How many levels above `path`'s first step the value is nested.
-  var depthAbove = 0
   /// How deeply the value being read is nested, for `StackGuard`.
-  var depth: Int { depthAbove + path.steps.count }
+  var depth: Int { path.depth }
   /// Reads nested models (the model reader).
   let models: any ModelReading
   /// Reads the types only Codable handles (the Codable bridge).
@@ -43,10 +40,12 @@ struct ReadContext {
     self.recorder = recorder ?? options.report.map { ReportRecorder($0) }
   }
 
-  /// The same reader over another document (a hook's replacement input), at this path.
+  /// The same reader over another document (a hook's replacement input,
+  /// JSON in a string), at this path (named, for a context that may
+  /// outlive a Codable walk's key).
   func reading(_ document: JSONDocument) -> ReadContext {
     ReadContext(
-      document: document, options: options, path: path, rules: rules, models: models, codable: codable,
+      document: document, options: options, path: path.resolved, rules: rules, models: models, codable: codable,
       recorder: recorder)
   }
 
@@ -84,14 +83,14 @@ struct ReadContext {
   func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
     -> ModelError
   {
-    Self.failure(failure, node, in: document, target: target, type: type, at: .components(path.components))
+    Self.failure(failure, node, in: document, target: target, type: type, at: path.components)
   }
 
   /// `failure(_:_:target:type:)` for a node of `document`, at `location`
   /// (from the root): for callers that hold no context of their own.
   static func failure(
     _ failure: ConversionFailure, _ node: JSONDocument.Node, in document: JSONDocument, target: String,
-    type: (any Any.Type)?, at location: ErrorLocation
+    type: (any Any.Type)?, at location: [CodingPath.Component]
   ) -> ModelError {
     .conversion(failure, target: target, location: location, type: type, found: FoundValue(node, in: document))
   }

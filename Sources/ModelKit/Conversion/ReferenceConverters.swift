@@ -16,8 +16,6 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
     self.value = value
   }
 
-  override var readsModels: Bool { counterpart.readsModels }
-
   override var encodingCanFail: Bool { counterpart.encodingCanFail }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)

@@ -27,8 +27,6 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   private let compiledArray = CompiledArray(Collection.self)
 
-  override var readsModels: Bool { element.readsModels }
-
   override var emptyValue: Collection? { Collection() }
 
   override var encodingCanFail: Bool { element.encodingCanFail }

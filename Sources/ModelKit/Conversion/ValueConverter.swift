@@ -63,11 +63,6 @@ class AnyConverter {
   /// on; see `typed(as:)`).
   var valueType: any Any.Type { fatalError("abstract") }
 
-  /// Whether reading a value reads a model's fields (a model, or a
-  /// container or optional of models): the Codable values among them are
-  /// handed decoders at their coding path, which the reading must start from.
-  var readsModels: Bool { false }
-
   /// Whether writing a value can fail (a model's hook, a reference cycle, a
   /// graph with no JSON form): a caller gives it the path only then.
   var encodingCanFail: Bool { false }

@@ -83,7 +83,7 @@ struct WriteContext {
     guard rules.writesOmittedValues || !converter.isOmitted(value) else { return json.writeNull() }
     path.push(step)
     defer { path.pop() }
-    try StackGuard.check(depth: path.steps.count, at: path)
+    try StackGuard.check(depth: path.depth, at: path)
     try converter.encode(value, &self)
   }
 

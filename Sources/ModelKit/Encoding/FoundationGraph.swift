@@ -15,10 +15,10 @@ enum FoundationGraph {
   static func value(from any: Any, in context: inout WriteContext, failure: ModelError.Kind) throws(ModelError)
     -> JSONValue
   {
-    guard context.path.steps.count < maximumDepth else {
+    guard context.path.depth < maximumDepth else {
       throw .graphTooDeep(maximumDepth, kind: failure, at: context.path)
     }
-    try StackGuard.check(depth: context.path.steps.count, at: context.path)
+    try StackGuard.check(depth: context.path.depth, at: context.path)
     if let leaf = commonLeaf(any) { return leaf }
     // Casting a Swift value to a class bridges it first (a whole dictionary
     // to an `NSDictionary`): the classes are tried on instances only.

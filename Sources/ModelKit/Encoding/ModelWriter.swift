@@ -85,7 +85,7 @@ struct ModelWriter: ModelWriting {
       let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
       context.json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
       context.path.push(.keyUTF8(key))
-      try StackGuard.check(depth: context.path.steps.count, at: context.path)
+      try StackGuard.check(depth: context.path.depth, at: context.path)
       let nested = try writeObject(childIndex, schema: schema, base: base, &context)
       context.path.pop()
       if nested { wrote = true } else { context.json.rewind(to: checkpoint) }
@@ -116,7 +116,7 @@ struct ModelWriter: ModelWriting {
         if nested.isOptional && nested.isNil(address) { continue }
         context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
         context.path.push(.keyUTF8(key))
-        try StackGuard.check(depth: context.path.steps.count, at: context.path)
+        try StackGuard.check(depth: context.path.depth, at: context.path)
         try writeObject(0, schema: nested.schema, base: address, &context)
         context.path.pop()
         return true
@@ -125,7 +125,7 @@ struct ModelWriter: ModelWriting {
       guard !converter.isFieldOmitted(address) else { continue }
       context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
       context.path.push(.keyUTF8(key))
-      try StackGuard.check(depth: context.path.steps.count, at: context.path)
+      try StackGuard.check(depth: context.path.depth, at: context.path)
       try converter.encodeField(address, &context)
       context.path.pop()
       return true

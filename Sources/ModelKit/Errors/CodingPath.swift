@@ -2,12 +2,15 @@ import ModelKitJSON
 
 /// Where a value sits in the JSON: the steps from the top level, kept as
 /// they are met (a key node of the document, a key's bytes in a schema) and
-/// turned into text only when an error is made: `$.users[3].id`.
+/// turned into text only when an error or a report entry is made:
+/// `$.users[3].id`.
 ///
-/// Every walker (the model reader and writer, the Codable decoder and
-/// encoders) keeps its position as one of these, and a walker entered from
-/// another starts from the other's path, so an error names the whole way
-/// from the top level wherever it is made.
+/// The model reader and writer push and pop steps as they walk. The Codable
+/// decoders and encoders are linked nodes (`CodingPathNode`), one per value;
+/// a path that starts inside such a walk (a converter a decoder calls) has
+/// its value as `origin`, and a walk started inside a path (a Codable value
+/// in a model) has that path as its `root`: an error names the whole way
+/// from the top level wherever it is made, by construction.
 struct CodingPath {
   /// One step down.
   enum Step {
@@ -23,19 +26,68 @@ struct CodingPath {
     case index(Int)
   }
 
+  /// Where the steps start: the top level, or a value of a Codable walk
+  /// and the key of the value under it. It names the walk as it is while
+  /// the path is used: whatever keeps a path beyond the call it was made in
+  /// keeps `resolved`. (Not an optional: no generic metadata to look up.)
+  enum Origin {
+    case top
+    case below(Walk)
+  }
+
+  /// A value of a Codable walk, with the key of the value the steps start under.
+  struct Walk {
+    unowned(unsafe) let node: CodingPathNode
+    let key: CodingPathNode.BorrowedKey
+    /// The node's depth, kept here: reading it through the unowned
+    /// reference would retain and release the node at every step.
+    let depth: Int
+  }
+
+  private(set) var origin: Origin
   private(set) var steps: [Step]
 
   /// The top level, `$`.
-  init() { steps = [] }
-
-  /// The path of a Codable value: `keys` below `prefix`.
-  init(_ prefix: CodingPath = CodingPath(), keys: some Collection<any CodingKey>) {
-    steps = prefix.steps
-    steps.reserveCapacity(steps.count + keys.count)
-    for key in keys { steps.append(Self.step(key)) }
+  init() {
+    origin = .top
+    steps = []
   }
 
-  var isEmpty: Bool { steps.isEmpty }
+  /// The value at `key` below `node`, a value of a Codable walk.
+  init(below node: CodingPathNode, _ key: CodingPathNode.BorrowedKey) {
+    origin = .below(Walk(node: node, key: key, depth: node.depth))
+    steps = []
+  }
+
+  /// The path made of `components`.
+  init(_ components: [Component]) {
+    origin = .top
+    steps = components.map { component in
+      switch component {
+      case .key(let key): .key(key)
+      case .index(let index): .index(index)
+      case .codingKey(let key): key.intValue.map(Step.index) ?? .key(key.stringValue)
+      }
+    }
+  }
+
+  var isEmpty: Bool {
+    guard case .top = origin else { return false }
+    return steps.isEmpty
+  }
+
+  /// How many levels down the value is, for `StackGuard`: the origin's
+  /// walk counts its values.
+  var depth: Int {
+    guard case .below(let walk) = origin else { return steps.count }
+    return walk.depth + steps.count
+  }
+
+  /// This path without its origin: what outlives the walk it names.
+  var resolved: CodingPath {
+    guard case .below = origin else { return self }
+    return CodingPath(components)
+  }
 
   /// Goes one step down.
   @inline(__always)
@@ -52,60 +104,47 @@ struct CodingPath {
     return path
   }
 
-  /// This path one Codable key further down.
-  func appending(_ key: any CodingKey) -> CodingPath { appending(Self.step(key)) }
-
-  /// The step of a Codable key: an index when the key has an integer value.
-  private static func step(_ key: any CodingKey) -> Step { key.intValue.map(Step.index) ?? .key(key.stringValue) }
-
   /// One key or index of a path, kept by an error after its documents are gone.
-  enum Component: Sendable {
+  ///
+  /// Unchecked: coding keys are values, as Foundation's errors take them to be.
+  enum Component: @unchecked Sendable {
     case key(String)
     case index(Int)
-
-    /// A Codable key's component: an index when the key has an integer value (as `step` makes it).
-    init(_ key: some CodingKey) { self = key.intValue.map(Component.index) ?? .key(key.stringValue) }
+    /// A key of a Codable walk, kept as it is for the coding path of a Foundation error.
+    case codingKey(any CodingKey)
   }
 
   /// The path as keys and indices (a key path gives one key per segment).
   var components: [Component] {
     var components: [Component] = []
-    components.reserveCapacity(steps.count)
-    forEachComponent { components.append($0) }
+    if case .below(let walk) = origin { components = walk.node.components(appending: walk.key) }
+    components.reserveCapacity(components.count + steps.count)
+    for step in steps {
+      switch step {
+      case .key(let key): components.append(.key(key))
+      case .keyNode(let document, let node): components.append(.key(document.string(node) ?? ""))
+      case .keyUTF8(let utf8): components.append(.key(String(decoding: utf8, as: UTF8.self)))
+      case .keyPath(let segments): for segment in segments { components.append(.key(segment)) }
+      case .index(let index): components.append(.index(index))
+      }
+    }
     return components
   }
 
-  /// Calls `body` with each key and index of the path, in order.
-  private func forEachComponent(_ body: (Component) -> Void) {
-    for step in steps {
-      switch step {
-      case .key(let key): body(.key(key))
-      case .keyNode(let document, let node): body(.key(document.string(node) ?? ""))
-      case .keyUTF8(let utf8): body(.key(String(decoding: utf8, as: UTF8.self)))
-      case .keyPath(let segments): for segment in segments { body(.key(segment)) }
-      case .index(let index): body(.index(index))
-      }
-    }
-  }
-
   /// `$`, `$.author.birthday`, `$.users[3].id` (a report names every entry's path so).
-  var text: String {
-    var text = "$"
-    forEachComponent { Self.append($0, to: &text) }
-    return text
-  }
+  var text: String { Self.text(of: components) }
 
   /// The text of a path given as `components`.
   static func text(of components: [Component]) -> String {
     var text = "$"
-    for component in components { append(component, to: &text) }
-    return text
-  }
-
-  private static func append(_ component: Component, to text: inout String) {
-    switch component {
-    case .key(let key): text += "." + key
-    case .index(let index): text += "[\(index)]"
+    for component in components {
+      switch component {
+      case .key(let key): text += "." + key
+      case .index(let index): text += "[\(index)]"
+      case .codingKey(let key):
+        if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
+      }
     }
+    return text
   }
 }

@@ -69,10 +69,10 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   public let syntaxError: JSONError?
   /// The error that caused this one, such as a hook's own error.
   public let underlying: (any Error & Sendable)?
-  /// Where, for `codingPath` and Foundation's errors.
-  private(set) var place: ErrorLocation
-  /// `codingPath` as keys and indices.
-  var location: [CodingPath.Component] { place.components }
+  /// Where, for `codingPath` and Foundation's errors: keys and indices, a
+  /// Codable walk's keys as they are (a type's `try?` fallback may make and
+  /// drop such an error for every value, so they are named only when read).
+  let location: [CodingPath.Component]
   /// What only the coders' Foundation errors read.
   var foundation = FoundationDetail()
 
@@ -112,7 +112,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     givenPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
-    place = .components([])
+    location = []
   }
 
   /// Wraps a reader error as a `.syntax` error.
@@ -127,12 +127,12 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
-    self.init(kind, .written(message), location: .components(path.components), valueType: valueType, underlying: underlying)
+    self.init(kind, .written(message), location: path.components, valueType: valueType, underlying: underlying)
   }
 
   /// An error at `location` (from the root).
   init(
-    _ kind: Kind, _ message: MessageSource, location: ErrorLocation, valueType: (any Any.Type)? = nil,
+    _ kind: Kind, _ message: MessageSource, location: [CodingPath.Component], valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
     self.kind = kind
@@ -140,18 +140,8 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     givenPath = nil
     syntaxError = nil
     self.underlying = underlying
-    place = location
+    self.location = location
     foundation.valueType = valueType
-  }
-
-  /// This error made `prefix` further down, for one whose path started
-  /// where `prefix` ends (an error named by the public initialiser, or a
-  /// syntax error, stays as it is).
-  func below(_ prefix: CodingPath) -> ModelError {
-    guard givenPath == nil, !prefix.isEmpty else { return self }
-    var error = self
-    error.place = .components(prefix.components + location)
-    return error
   }
 
   /// The 1-based line of a syntax error.

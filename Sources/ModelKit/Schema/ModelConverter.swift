@@ -27,8 +27,6 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
     return try body(&context)
   }
 
-  override var readsModels: Bool { true }
-
   override var emptyValue: Model? { Model() }
 
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {

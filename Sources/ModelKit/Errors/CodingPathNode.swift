@@ -1,0 +1,90 @@
+/// One value of a Codable walk: the decoder or encoder of a value, linked to
+/// the enclosing value's, as Foundation's coders link their coding path
+/// nodes. The coding path is walked up from here only when an error, a
+/// report entry or a type's `codingPath` asks for it.
+///
+/// The walk's top-level value sits below `root`: `$` for a coder's call, a
+/// model field's path for a Codable value inside a model. A walk is used by
+/// one thread at a time, so its fields are unchecked.
+class CodingPathNode {
+  /// A value's key in the enclosing value.
+  enum Key {
+    /// None: the top level, or a single value.
+    case none
+    case index(Int)
+    case codingKey(any CodingKey)
+  }
+
+  /// A key the walk holds on its stack while a converter reads or writes
+  /// the value at it (see `CodingPath.Origin`): the key's address and type,
+  /// valid only inside the call that lent it.
+  enum BorrowedKey {
+    case none
+    case index(Int)
+    case value(UnsafeRawPointer, any CodingKey.Type)
+
+    /// The key as a coding path names it; nil for none.
+    fileprivate var component: CodingPath.Component? {
+      switch self {
+      case .none: return nil
+      case .index(let index): return .index(index)
+      case .value(let address, let type):
+        func load<Stored: CodingKey>(_: Stored.Type) -> any CodingKey { address.load(as: Stored.self) }
+        return .codingKey(load(type))
+      }
+    }
+  }
+
+  /// The node of the enclosing value; nil for the walk's top-level value.
+  @exclusivity(unchecked) final var parent: CodingPathNode? {
+    didSet { parentLink = parent.map(Unmanaged.passUnretained) }
+  }
+  /// `parent`, unretained, for walking up without a retain and a release
+  /// at every step (`parent` keeps it alive).
+  @exclusivity(unchecked) private final var parentLink: Unmanaged<CodingPathNode>?
+  /// This value's key in the enclosing value.
+  @exclusivity(unchecked) final var key: Key
+  /// How many values lead here from the top level, `root`'s included.
+  @exclusivity(unchecked) final var depth: Int
+
+  /// A node at `key` below `parent`; a top-level one is `rootDepth` levels down.
+  init(parent: CodingPathNode?, key: Key, rootDepth: Int) {
+    self.parent = parent
+    parentLink = parent.map(Unmanaged.passUnretained)
+    self.key = key
+    depth = (parent?.depth ?? rootDepth) + 1
+  }
+
+  /// Where the walk's top-level value is (each walker's call knows).
+  var root: CodingPath { CodingPath() }
+
+  /// The path of the value at `key` below this one, as keys and indices:
+  /// the root's, then a key for each node up to here. No recursion, however
+  /// deep the walk (an error where the stack ran out names its path too).
+  final func components(appending key: BorrowedKey = .none) -> [CodingPath.Component] {
+    var reversed: [CodingPath.Component] = []
+    if let last = key.component { reversed.append(last) }
+    var top = self
+    forEachUpward { node in
+      top = node
+      switch node.key {
+      case .none: break
+      case .index(let index): reversed.append(.index(index))
+      case .codingKey(let key): reversed.append(.codingKey(key))
+      }
+    }
+    return top.root.components + reversed.reversed()
+  }
+
+  /// Calls `body` with this node, then its parent, and so on up.
+  @inline(__always)
+  private final func forEachUpward(_ body: (CodingPathNode) -> Void) {
+    body(self)
+    var link = parentLink
+    while let current = link {
+      let node = current.takeUnretainedValue()
+      body(node)
+      link = node.parentLink
+    }
+  }
+}

@@ -148,7 +148,7 @@ final class EncodingStream {
   {
     let depth = frames.count
     try StackGuard.check(depth: depth, at: path(below: parent, key))
-    switch FastScalar(Value.self) {
+    switch ScalarField(writtenDirectly: Value.self) {
     case .string?:
       try begin(slot)
       write.json.write(Self.load(value, as: String.self))
@@ -160,7 +160,7 @@ final class EncodingStream {
     case .bool?:
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
-    case nil:
+    default:
       switch try plans.plan(for: Value.self, call: call) {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)

@@ -1,9 +1,11 @@
 import ModelKitJSON
 
-/// A field of one of the common scalar types, read and written without a
-/// converter when the JSON has the type's natural kind (the common case);
-/// any other input takes the converter, so leniency costs nothing on
-/// well-typed input.
+/// The scalar types with fast paths, the one list of them: a field of one
+/// of them is read and written without a converter when the JSON has the
+/// type's natural kind (the common case); any other input takes the
+/// converter, so leniency costs nothing on well-typed input. The Codable
+/// encoder's values and a Foundation graph's leaves take the four of
+/// `init(writtenDirectly:)` without a converter.
 enum ScalarField: UInt8 {
   case none
   case string, optionalString
@@ -23,6 +25,25 @@ enum ScalarField: UInt8 {
 
   init(for type: any Any.Type) {
     self = Self.byType[ObjectIdentifier(type)] ?? .none
+  }
+
+  /// The field of `type` when it is `String`, `Int`, `Double` or `Bool`,
+  /// the values a layer writes without a converter; nil for every other
+  /// type. Comparisons rather than `init(for:)`'s lookup: inlined where the
+  /// type is known at compile time, they fold away.
+  @inline(__always)
+  init?(writtenDirectly type: any Any.Type) {
+    if type == String.self {
+      self = .string
+    } else if type == Int.self {
+      self = .int
+    } else if type == Double.self {
+      self = .double
+    } else if type == Bool.self {
+      self = .bool
+    } else {
+      return nil
+    }
   }
 
   /// Writes the value at `node` into `field` when its kind is the natural

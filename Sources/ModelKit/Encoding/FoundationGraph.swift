@@ -86,12 +86,12 @@ enum FoundationGraph {
   /// passed.
   @inline(__always)
   private static func commonLeaf(_ any: Any) -> JSONValue? {
-    switch FastScalar(type(of: any)) {
+    switch ScalarField(writtenDirectly: type(of: any)) {
     case .string?: .string(any as! String)
     case .int?: JSONValue(any as! Int)
     case .double?: JSONValue(any as! Double)
     case .bool?: .bool(any as! Bool)
-    case nil: nil
+    default: nil
     }
   }
 

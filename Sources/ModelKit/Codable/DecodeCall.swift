@@ -4,6 +4,10 @@ import ModelKitJSON
 /// What every decoder of one `ModelDecoder.decode` call (or one Codable
 /// value inside a model) shares.
 final class DecodeCall {
+  /// The document and options of `read`, kept apart: read through the
+  /// context, each level of a Codable decode takes more stack (measured
+  /// under the address sanitizer), and the deepest texts `JSONDecoder`
+  /// reads would reach the stack guard.
   let document: JSONDocument
   let options: DecodingOptions
   /// The coder's `userInfo`, made when a type first asks for it (most never do).

@@ -36,47 +36,18 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  /// The JSON key for `key`: the first segment of its mapping, else
-  /// converted by the key strategy.
-  private func name(_ key: Key) -> String {
-    if let mapped = mapping?[key.stringValue]?.first { return mapped }
-    guard convertsKeys else { return key.stringValue }
-    return encoding.call.jsonKey(key.stringValue, codingPath: codingPath)
-  }
-
-  /// Enters this object's frame and writes `key`, once.
-  private func start(_ key: Key, in frame: Int) throws {
-    try encoding.enter(frame)
-    var name = name(key)
-    try encoding.writeKey(&name)
-  }
-
-  /// The node for `key` in `node`: at its mapped key path, or a new member.
-  private func member(_ key: Key, of node: EncodedNode) -> EncodedNode {
-    guard let path = mapping?[key.stringValue] else { return node.appendMember(name(key)) }
-    return path.reduce(node) { $0.member($1) }
-  }
-
-  /// The node of a nested container at `key`: the one opened there before, if any, as in `JSONEncoder`.
-  private func containerMember(_ key: Key, of node: EncodedNode) -> EncodedNode {
-    guard let path = mapping?[key.stringValue] else { return node.member(name(key)) }
-    return path.reduce(node) { $0.member($1) }
+  /// Where `key`'s member goes: its mapped key path, named by its first
+  /// segment; else named as the key strategy converts the key.
+  private func member(_ key: Key) -> EncodingTarget.MemberPlace {
+    let path = mapping?[key.stringValue]
+    if let mapped = path?.first { return EncodingTarget.MemberPlace(name: mapped, path: path) }
+    guard convertsKeys else { return EncodingTarget.MemberPlace(name: key.stringValue, path: path) }
+    return EncodingTarget.MemberPlace(name: encoding.call.jsonKey(key.stringValue, codingPath: codingPath), path: path)
   }
 
   @inline(__always)
   private func put(_ scalar: EncodedScalar, forKey key: Key) throws {
-    switch target {
-    case .frame(let frame):
-      try start(key, in: frame)
-      encoding.write(scalar)
-    case .node(let node):
-      let item = EncodedNode.Item(scalar)
-      if let path = mapping?[key.stringValue], let last = path.last {
-        path.dropLast().reduce(node) { $0.member($1) }.append(item, forKey: last)
-      } else {
-        node.append(item, forKey: name(key))
-      }
-    }
+    try target.put(scalar, as: member(key), in: encoding)
   }
 
   mutating func encodeNil(forKey key: Key) throws { try put(.null, forKey: key) }
@@ -89,10 +60,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   /// A non-finite number as the coder's strategy says (inside a model: left out).
   mutating func encode(_ value: Double, forKey key: Key) throws {
     if value.isFinite { return try put(.double(value), forKey: key) }
-    guard encoding.call.rules.writesOmittedValues else {
-      if case .frame(let frame) = target { try encoding.enter(frame) }
-      return
-    }
+    guard encoding.call.rules.writesOmittedValues else { return try target.skip(in: encoding) }
     try put(encoding.nonFinite(value, at: encoder.path(appending: key)), forKey: key)
   }
 
@@ -133,29 +101,12 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    switch target {
-    case .frame(let frame):
-      try encoding.enter(frame)
-      let name = name(key)
-      try encoding.noteKey(name)
-      let slot = encoding.openSlot(key: name, needsNull: false)
-      try encoding.encode(value, slot: slot, parent: encoder, key: .codingKey(key))
-    case .node(let node):
-      try encoding.encode(value, into: member(key, of: node), parent: encoder, key: .codingKey(key))
-    }
+    try target.encode(value, as: member(key), in: encoding, below: encoder, key: .codingKey(key))
   }
 
   /// A nested object or array at `key`, and an encoder for its coding path.
   private func nested(_ key: Key, object: Bool) -> (ValueEncoder, EncodingTarget) {
-    let nestedTarget: EncodingTarget
-    switch target {
-    case .frame(let frame):
-      nestedTarget = (try? start(key, in: frame)) != nil ? .frame(encoding.open(object: object)) : .frame(0)
-    case .node(let node):
-      let member = containerMember(key, of: node)
-      if object { member.makeObject() } else { member.makeArray() }
-      nestedTarget = .node(member)
-    }
+    let nestedTarget = target.nested(member(key), object: object, in: encoding)
     return (ValueEncoder(encoding: encoding, destination: .slot(0), parent: encoder, key: .codingKey(key)), nestedTarget)
   }
 
@@ -172,26 +123,13 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func superEncoder() -> any Encoder {
-    superEncoder(named: "super", key: .codingKey(AnyKey("super"))) { $0.member("super") }
+    target.superEncoder(
+      named: "super", at: { $0.member("super") }, in: encoding, below: encoder, key: .codingKey(AnyKey("super")))
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
-    superEncoder(named: name(key), key: .codingKey(key)) { member(key, of: $0) }
-  }
-
-  /// An encoder for a value at `name` (in a tree: at the node `member` gives),
-  /// written when (and if) it begins.
-  private func superEncoder(
-    named name: String, key: CodingPathNode.Key, member: (EncodedNode) -> EncodedNode
-  ) -> any Encoder {
-    switch target {
-    case .frame(let frame):
-      let entered = encoding.tryEnter(frame) && (try? encoding.noteKey(name)) != nil
-      let slot = entered ? encoding.openSlot(key: name, needsNull: false) : 0
-      return ValueEncoder(encoding: encoding, destination: .slot(slot), parent: encoder, key: key)
-    case .node(let node):
-      return ValueEncoder(encoding: encoding, destination: .node(member(node)), parent: encoder, key: key)
-    }
+    let member = member(key)
+    return target.superEncoder(named: member.name, at: member.node(in:), in: encoding, below: encoder, key: .codingKey(key))
   }
 }
 
@@ -213,27 +151,11 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  var count: Int {
-    if case .node(let node) = target { return node.elementCount }
-    return streamed
-  }
-
-  /// Enters this array's frame for one more element; returns its index.
-  private mutating func start(in frame: Int) throws -> Int {
-    try encoding.enter(frame)
-    streamed += 1
-    return streamed - 1
-  }
+  var count: Int { target.count(streamed: streamed) }
 
   @inline(__always)
   private mutating func put(_ scalar: EncodedScalar) throws {
-    switch target {
-    case .frame(let frame):
-      _ = try start(in: frame)
-      encoding.write(scalar)
-    case .node(let node):
-      node.append(EncodedNode.Item(scalar))
-    }
+    try target.append(scalar, in: encoding, streamed: &streamed)
   }
 
   mutating func encodeNil() throws { try put(.null) }
@@ -255,36 +177,12 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   mutating func encodeDigits(_ value: some BinaryInteger) throws { try put(.digits(JSONNumber(value))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    switch target {
-    case .frame(let frame):
-      let index = try start(in: frame)
-      let slot = encoding.openSlot(key: nil, needsNull: true)
-      try encoding.encode(value, slot: slot, parent: encoder, key: .index(index))
-    case .node(let node):
-      let index = node.elementCount
-      let element = node.appendElement()
-      try encoding.encode(value, into: element, parent: encoder, key: .index(index))
-      if element.isEmpty { element.set(.null) }  // a non-finite number keeps its place
-    }
+    try target.append(value, in: encoding, below: encoder, streamed: &streamed)
   }
 
   /// A nested object or array as the next element, and an encoder for its coding path.
   private mutating func nested(object: Bool) -> (ValueEncoder, EncodingTarget) {
-    var index = count
-    let nestedTarget: EncodingTarget
-    switch target {
-    case .frame(let frame):
-      if let started = try? start(in: frame) {
-        index = started
-        nestedTarget = .frame(encoding.open(object: object))
-      } else {
-        nestedTarget = .frame(0)
-      }
-    case .node(let node):
-      let element = node.appendElement()
-      if object { element.makeObject() } else { element.makeArray() }
-      nestedTarget = .node(element)
-    }
+    let (nestedTarget, index) = target.nestedElement(object: object, in: encoding, streamed: &streamed)
     return (ValueEncoder(encoding: encoding, destination: .slot(0), parent: encoder, key: .index(index)), nestedTarget)
   }
 
@@ -299,17 +197,7 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   }
 
   mutating func superEncoder() -> any Encoder {
-    switch target {
-    case .frame(let frame):
-      guard let index = try? start(in: frame) else {
-        return ValueEncoder(encoding: encoding, destination: .slot(0), parent: encoder, key: .index(count))
-      }
-      let slot = encoding.openSlot(key: nil, needsNull: true)
-      return ValueEncoder(encoding: encoding, destination: .slot(slot), parent: encoder, key: .index(index))
-    case .node(let node):
-      let index = node.elementCount
-      return ValueEncoder(encoding: encoding, destination: .node(node.appendElement()), parent: encoder, key: .index(index))
-    }
+    target.superEncoder(in: encoding, below: encoder, streamed: &streamed)
   }
 }
 
@@ -317,23 +205,12 @@ struct EncodingValueContainer: SingleValueEncodingContainer {
   let encoder: ValueEncoder
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  private func put(_ scalar: EncodedScalar) throws {
-    switch encoder.destination {
-    case .slot(let slot):
-      try encoder.encoding.begin(slot)
-      encoder.encoding.write(scalar)
-    case .node(let node):
-      node.set(scalar.value)
-    }
-  }
+  private func put(_ scalar: EncodedScalar) throws { try encoder.destination.put(scalar, in: encoder.encoding) }
 
   mutating func encodeNil() throws { try put(.null) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    switch encoder.destination {
-    case .slot(let slot): try encoder.encoding.encode(value, slot: slot, parent: encoder, key: .none)
-    case .node(let node): try encoder.encoding.encode(value, into: node, parent: encoder, key: .none)
-    }
+    try encoder.destination.encode(value, in: encoder.encoding, below: encoder)
   }
 
   /// Writes an integer's digits (the 128-bit widths).

@@ -367,12 +367,17 @@ final class EncodingStream {
   }
 
   /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.
-  func writeKey(_ key: inout String) throws {
+  func writeKey(_ key: String) throws {
     noteMemberStart(key)
-    // One pass over the key's bytes for both its hash and its text.
-    try key.withUTF8 { utf8 in
+    // One pass over the key's bytes for both its hash and its text (a
+    // native string's, in place; another is copied once).
+    @inline(__always) func write(_ utf8: UnsafeBufferPointer<UInt8>) throws {
       try noteKey(hash: KeyHash.quick(utf8))
-      write.json.writeKey(escapingAsNeeded: utf8)
+      self.write.json.writeKey(escapingAsNeeded: utf8)
+    }
+    if try key.utf8.withContiguousStorageIfAvailable(write) == nil {
+      var native = key
+      try native.withUTF8(write)
     }
   }
 

@@ -90,10 +90,3 @@ final class ValueEncoder: CodingPathNode, Encoder {
     EncodingValueContainer(encoder: self)
   }
 }
-
-/// Where a container writes: an open frame of the stream (its id; 0 once
-/// the stream was abandoned), or a node of a tree.
-enum EncodingTarget {
-  case frame(Int)
-  case node(EncodedNode)
-}

@@ -84,6 +84,25 @@ struct NumberTests {
     }
   }
 
+  @Test func randomFractionsMatchTheStandardLibrary() throws {
+    // Integer parts, fractions with leading zeros and runs of eight digits or
+    // more (read eight at a time), past 19 digits too, with and without an
+    // exponent; the standard library's parser is the reference.
+    var generator = SeededGenerator(seed: 0xF12AC)
+    func digits(_ count: Int) -> String {
+      String((0..<count).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+    }
+    for _ in 0..<20_000 {
+      let integer = Bool.random(using: &generator) ? "0" : String(Int.random(in: 1...9, using: &generator)) + digits(Int.random(in: 0...9, using: &generator))
+      let zeros = String(repeating: "0", count: Int.random(in: 0...12, using: &generator))
+      let fraction = zeros + digits(Int.random(in: 1...24, using: &generator))
+      var text = (Bool.random(using: &generator) ? "-" : "") + integer + "." + fraction
+      if Bool.random(using: &generator) { text += "e\(Int.random(in: -40...40, using: &generator))" }
+      let parsed = try JSONValue(json: text).double
+      #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
   @Test func overflowingNumbersHaveNoDouble() throws {
     #expect(try JSONValue(json: "1e400").double == nil)
     #expect(try JSONValue(json: "-1e400").double == nil)

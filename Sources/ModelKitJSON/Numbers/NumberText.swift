@@ -145,39 +145,50 @@ package enum NumberText {
   /// Clinger's fast path (exact when the significand fits in 53 bits and the
   /// power of ten is exact, so one multiply or divide rounds correctly),
   /// then the 128-bit path for up to 19 digits; nil leaves the rest to the
-  /// standard library.
+  /// standard library. The digits are read once, a fraction's eight at a time.
   private static func fastDouble(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-    var index = 0
-    let negative = text[0] == UInt8(ascii: "-")
-    if negative { index = 1 }
+    guard let bytes = text.baseAddress else { return nil }
+    let end = text.count
+    let negative = bytes[0] == UInt8(ascii: "-")
+    var index = negative ? 1 : 0
+    // Wrapping arithmetic: a significand past 19 digits is found by the
+    // count below and never used.
     var significand: UInt64 = 0
-    var digitCount = 0
-    var exponent = 0
-    var inFraction = false
-    while index < text.count {
-      let byte = text[index]
-      if byte == UInt8(ascii: ".") {
-        inFraction = true
-      } else if byte &- UInt8(ascii: "0") < 10 {
-        if significand != 0 || byte != UInt8(ascii: "0") { digitCount += 1 }
-        if digitCount > 19 { return nil }
-        significand = significand * 10 + UInt64(byte &- UInt8(ascii: "0"))
-        if inFraction { exponent -= 1 }
-      } else {
-        break
-      }
+    let integerStart = index
+    while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+      significand = significand &* 10 &+ UInt64(digit)
       index += 1
     }
-    if index < text.count {
+    var digitCount = index - integerStart
+    var exponent = 0
+    if index < end, bytes[index] == UInt8(ascii: ".") {
       index += 1
+      let fractionStart = index
+      while end - index >= 8 {
+        let eight = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+        guard areEightDigits(eight) else { break }
+        significand = significand &* 100_000_000 &+ valueOfEightDigits(eight)
+        index += 8
+      }
+      while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+        significand = significand &* 10 &+ UInt64(digit)
+        index += 1
+      }
+      digitCount += index - fractionStart
+      exponent = fractionStart - index
+    }
+    // Leading zeros ("0.000123") hold no digit of the significand.
+    if digitCount > 19 && significantDigits(text, from: integerStart) > 19 { return nil }
+    if index < end {
+      index += 1  // the `e` or `E`
       var exponentNegative = false
-      if text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
-        exponentNegative = text[index] == UInt8(ascii: "-")
+      if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+        exponentNegative = bytes[index] == UInt8(ascii: "-")
         index += 1
       }
       var explicit = 0
-      while index < text.count {
-        explicit = explicit * 10 + Int(text[index] &- UInt8(ascii: "0"))
+      while index < end {
+        explicit = explicit * 10 + Int(bytes[index] &- UInt8(ascii: "0"))
         if explicit > 400 { return nil }
         index += 1
       }
@@ -193,6 +204,36 @@ package enum NumberText {
       return nil
     }
     return negative ? -magnitude : magnitude
+  }
+
+  /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.
+  @inline(__always)
+  private static func areEightDigits(_ chunk: UInt64) -> Bool {
+    // Each byte is 0x30...0x39 when its high half is 3 and adding 6 leaves it 3.
+    (chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+      == 0x3333_3333_3333_3333
+  }
+
+  /// The value of eight ASCII digits, the first in the lowest byte: pairs,
+  /// then fours, then the eight, combined in three multiplications.
+  @inline(__always)
+  private static func valueOfEightDigits(_ chunk: UInt64) -> UInt64 {
+    var value = chunk & 0x0F0F_0F0F_0F0F_0F0F
+    value = (value &* (1 + (10 << 8))) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + (100 << 16))) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* (1 + (10_000 << 32))) >> 32
+  }
+
+  /// The digits of the significand of `text` from `start`, its first
+  /// digit, to its exponent, without leading zeros.
+  private static func significantDigits(_ text: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+    var count = 0
+    for byte in text[start...] {
+      if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { break }
+      guard byte != UInt8(ascii: ".") else { continue }
+      if count > 0 || byte != UInt8(ascii: "0") { count += 1 }
+    }
+    return count
   }
 
   /// 10^0 through 10^19, every power of ten below 2^64.
@@ -227,8 +268,8 @@ package enum NumberText {
   private static func rounded(high: UInt64, low: UInt64, binaryExponent: Int, inexact: Bool) -> Double {
     let bits = high != 0 ? 128 - high.leadingZeroBitCount : 64 - low.leadingZeroBitCount
     guard bits > 53 else {
-      // Only products get here, and they are exact.
-      return Double(sign: .plus, exponent: binaryExponent, significand: Double(low))
+      // Only products get here (`binaryExponent` 0), and they are exact.
+      return Double(low)
     }
     var dropped = bits - 53
     func bit(_ index: Int) -> Bool {
@@ -247,6 +288,9 @@ package enum NumberText {
         dropped += 1
       }
     }
-    return Double(sign: .plus, exponent: dropped + binaryExponent, significand: Double(mantissa))
+    // mantissa × 2^(dropped + binaryExponent), a normal double: its biased
+    // exponent, and the 52 bits below the mantissa's leading one.
+    let biasedExponent = UInt64(dropped + binaryExponent + 52 + 1023)
+    return Double(bitPattern: biasedExponent << 52 | (mantissa & (1 << 52 - 1)))
   }
 }

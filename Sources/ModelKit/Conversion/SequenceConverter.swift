@@ -47,10 +47,10 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     default: return .failed(.mismatch)
     }
     switch compiledArray {
-    case .doubles?: return .natural(try specialised(node, &context, Double.self))
-    case .ints?: return .natural(try specialised(node, &context, Int.self))
-    case .strings?: return .natural(try specialised(node, &context, String.self))
-    case .arraysOfDoubles?: return .natural(try specialised(node, &context, [Double].self))
+    case .doubles?: return .natural(try specialised(node, &context) { $0.naturalDouble($1) })
+    case .ints?: return .natural(try specialised(node, &context) { $0.naturalInt($1) })
+    case .strings?: return .natural(try specialised(node, &context) { $0.naturalString($1) })
+    case .arraysOfDoubles?: return .natural(try specialised(node, &context, natural: Self.noNaturalRead([Double].self)))
     case nil: break
     }
     var result = Collection()
@@ -66,10 +66,11 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     elementsOf node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
   ) throws(ModelError) {
     switch compiledArray {
-    case .doubles?: try appendSpecialised(node, firstIndex, &result, &context, Double.self)
-    case .ints?: try appendSpecialised(node, firstIndex, &result, &context, Int.self)
-    case .strings?: try appendSpecialised(node, firstIndex, &result, &context, String.self)
-    case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, [Double].self)
+    case .doubles?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalDouble($1) }
+    case .ints?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalInt($1) }
+    case .strings?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalString($1) }
+    case .arraysOfDoubles?:
+      try appendSpecialised(node, firstIndex, &result, &context, natural: Self.noNaturalRead([Double].self))
     case nil: try appendGeneric(node, from: firstIndex, to: &result, &context)
     }
   }
@@ -86,14 +87,22 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     }
   }
 
-  /// `decode` for `Collection == [Member]`, compiled for `Member`.
+  /// A member type with no read of its own: every element takes the converter.
+  private static func noNaturalRead<Member>(_: Member.Type) -> (JSONDocument, JSONDocument.Node) -> Member? {
+    { _, _ in nil }
+  }
+
+  /// `decode` for `Collection == [Member]`, compiled for `Member`; `natural`
+  /// reads an element of the member type's natural kind as its field would
+  /// (`ScalarField`), nil for any other, which takes the converter.
   @inline(__always)
-  private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
-    throws(ModelError) -> Collection
-  {
+  private func specialised<Member>(
+    _ node: JSONDocument.Node, _ context: inout ReadContext,
+    natural: (JSONDocument, JSONDocument.Node) -> Member?
+  ) throws(ModelError) -> Collection {
     var result: [Member] = []
     result.reserveCapacity(context.document.count(of: node))
-    try appendElements(node, from: 0, to: &result, &context)
+    try appendElements(node, from: 0, to: &result, &context, natural: natural)
     return unsafeBitCast(result, to: Collection.self)
   }
 
@@ -101,22 +110,31 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   /// back, so it stays uniquely referenced.
   private func appendSpecialised<Member>(
     _ node: JSONDocument.Node, _ firstIndex: Int, _ collection: inout Collection, _ context: inout ReadContext,
-    _ member: Member.Type
+    natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) {
     var result = unsafeBitCast(collection, to: [Member].self)
     collection = Collection()
     defer { collection = unsafeBitCast(result, to: Collection.self) }
-    try appendElements(node, from: firstIndex, to: &result, &context)
+    try appendElements(node, from: firstIndex, to: &result, &context, natural: natural)
   }
 
+  /// The elements of a `[Member]`: those of their natural kind read
+  /// directly (the converter would answer `.natural` with the same value and
+  /// note nothing), the others by the converter, at their path.
   @inline(__always)
   private func appendElements<Member>(
-    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout [Member], _ context: inout ReadContext
+    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout [Member], _ context: inout ReadContext,
+    natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) {
     let converter = element.typed(as: Member.self)
+    let document = context.document
     var index = firstIndex
-    for item in context.document.elements(of: node) {
-      if let value = try context.element(item, at: .index(index), with: converter) { result.append(value) }
+    for item in document.elements(of: node) {
+      if let value = natural(document, item) {
+        result.append(value)
+      } else if let value = try context.element(item, at: .index(index), with: converter) {
+        result.append(value)
+      }
       index += 1
     }
   }

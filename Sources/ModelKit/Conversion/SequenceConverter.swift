@@ -47,10 +47,10 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     default: return .failed(.mismatch)
     }
     switch compiledArray {
-    case .doubles?: return .natural(try specialised(node, &context) { $0.naturalDouble($1) })
-    case .ints?: return .natural(try specialised(node, &context) { $0.naturalInt($1) })
-    case .strings?: return .natural(try specialised(node, &context) { $0.naturalString($1) })
-    case .arraysOfDoubles?: return .natural(try specialised(node, &context, natural: Self.noNaturalRead([Double].self)))
+    case .doubles?: return .natural(try specialised(node, in: document, &context) { $0.naturalDouble($1) })
+    case .ints?: return .natural(try specialised(node, in: document, &context) { $0.naturalInt($1) })
+    case .strings?: return .natural(try specialised(node, in: document, &context) { $0.naturalString($1) })
+    case .arraysOfDoubles?: return .natural(try specialised(node, in: document, &context, natural: Self.naturalDoubles))
     case nil: break
     }
     var result = Collection()
@@ -69,8 +69,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .doubles?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalDouble($1) }
     case .ints?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalInt($1) }
     case .strings?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalString($1) }
-    case .arraysOfDoubles?:
-      try appendSpecialised(node, firstIndex, &result, &context, natural: Self.noNaturalRead([Double].self))
+    case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, natural: Self.naturalDoubles)
     case nil: try appendGeneric(node, from: firstIndex, to: &result, &context)
     }
   }
@@ -87,9 +86,18 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     }
   }
 
-  /// A member type with no read of its own: every element takes the converter.
-  private static func noNaturalRead<Member>(_: Member.Type) -> (JSONDocument, JSONDocument.Node) -> Member? {
-    { _, _ in nil }
+  /// An array of numbers, each of the natural kind, read as `[Double]`'s
+  /// converter reads it (coordinates); nil for any other value, which takes
+  /// the converter.
+  private static func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node) -> [Double]? {
+    guard document.kind(of: node) == .array else { return nil }
+    var values: [Double] = []
+    values.reserveCapacity(document.count(of: node))
+    for item in document.elements(of: node) {
+      guard let value = document.naturalDouble(item) else { return nil }
+      values.append(value)
+    }
+    return values
   }
 
   /// `decode` for `Collection == [Member]`, compiled for `Member`; `natural`
@@ -97,12 +105,12 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   /// (`ScalarField`), nil for any other, which takes the converter.
   @inline(__always)
   private func specialised<Member>(
-    _ node: JSONDocument.Node, _ context: inout ReadContext,
+    _ node: JSONDocument.Node, in document: JSONDocument, _ context: inout ReadContext,
     natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) -> Collection {
     var result: [Member] = []
-    result.reserveCapacity(context.document.count(of: node))
-    try appendElements(node, from: 0, to: &result, &context, natural: natural)
+    result.reserveCapacity(document.count(of: node))
+    try appendElements(node, in: document, from: 0, to: &result, &context, natural: natural)
     return unsafeBitCast(result, to: Collection.self)
   }
 
@@ -115,7 +123,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     var result = unsafeBitCast(collection, to: [Member].self)
     collection = Collection()
     defer { collection = unsafeBitCast(result, to: Collection.self) }
-    try appendElements(node, from: firstIndex, to: &result, &context, natural: natural)
+    let document = context.document
+    try appendElements(node, in: document, from: firstIndex, to: &result, &context, natural: natural)
   }
 
   /// The elements of a `[Member]`: those of their natural kind read
@@ -123,11 +132,10 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   /// note nothing), the others by the converter, at their path.
   @inline(__always)
   private func appendElements<Member>(
-    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout [Member], _ context: inout ReadContext,
-    natural: (JSONDocument, JSONDocument.Node) -> Member?
+    _ node: JSONDocument.Node, in document: JSONDocument, from firstIndex: Int, to result: inout [Member],
+    _ context: inout ReadContext, natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) {
     let converter = element.typed(as: Member.self)
-    let document = context.document
     var index = firstIndex
     for item in document.elements(of: node) {
       if let value = natural(document, item) {

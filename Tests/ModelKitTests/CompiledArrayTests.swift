@@ -1,0 +1,79 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+import Testing
+
+// `[Double]`, `[Int]`, `[String]` and `[[Double]]` read the elements of
+// their natural kind directly and every other through the converter: the
+// results, report entries and errors must be those of the converter alone.
+
+private struct Arrays: JSONModel, Codable, Equatable {
+  var doubles: [Double] = []
+  var ints: [Int] = []
+  var strings: [String] = []
+  var pairs: [[Double]] = []
+}
+
+@Suite("Arrays of scalars")
+struct CompiledArrayTests {
+  static let messy = #"""
+    {"doubles": [1.5, "2.5", null, 3], "ints": [1, "2", 3.0, "x"], "strings": ["a", 1, true],
+     "pairs": [[1, 2], [3, "4"], "[5, 6]", [7, null], 8]}
+    """#
+
+  @Test func naturalElementsAndConvertedOnesLandInOrder() throws {
+    let report = DecodeReport()
+    let arrays = try Arrays(json: Self.messy, options: DecodingOptions(report: report))
+    #expect(arrays.doubles == [1.5, 2.5, 3])
+    #expect(arrays.ints == [1, 2, 3])
+    #expect(arrays.strings == ["a", "1", "true"])
+    #expect(arrays.pairs == [[1, 2], [3, 4], [5, 6], [7]])
+    let entries = Dictionary(report.entries.map { ($0.path, $0.kind) }, uniquingKeysWith: { first, _ in first })
+    #expect(entries["$.doubles[1]"] == .converted)
+    #expect(entries["$.doubles[2]"] == .dropped)
+    #expect(entries["$.ints[1]"] == .converted)
+    #expect(entries["$.ints[3]"] == .dropped)
+    #expect(entries["$.strings[1]"] == .converted)
+    #expect(entries["$.pairs[1][1]"] == .converted)
+    #expect(entries["$.pairs[2]"] == .converted)
+    #expect(entries["$.pairs[3][1]"] == .dropped)
+    #expect(entries["$.pairs[4]"] == .dropped)
+    #expect(entries["$.doubles[0]"] == nil && entries["$.pairs[0]"] == nil && entries["$.pairs[0][0]"] == nil)
+  }
+
+  @Test(arguments: [
+    (#"{"pairs": [[1, 2], [3, "4"]]}"#, "$.pairs[1][1]"),
+    (#"{"pairs": [[1, 2], 3]}"#, "$.pairs[1]"),
+    (#"{"doubles": [1, 2, "3"]}"#, "$.doubles[2]"),
+    (#"{"ints": [1, 2.5]}"#, "$.ints[1]"),
+    (#"{"strings": ["a", null]}"#, "$.strings[1]"),
+  ])
+  func strictErrorsNameTheElement(json: String, path: String) {
+    #expect(throws: ModelError.self) { try Arrays(json: json, options: DecodingOptions(strict: true)) }
+    do {
+      _ = try Arrays(json: json, options: DecodingOptions(strict: true))
+    } catch let error as ModelError {
+      #expect(error.codingPath == path)
+    } catch {
+      Issue.record("\(error)")
+    }
+  }
+
+  @Test func wellTypedArraysReadAsJSONDecoderReadsThem() throws {
+    var generator = SeededGenerator(seed: 0xA77A)
+    for _ in 0..<300 {
+      let pairs = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+        (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+          Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1_000
+        }
+      }
+      let value = Arrays(
+        doubles: pairs.first ?? [], ints: pairs.flatMap { $0.map { Int($0) } }, strings: pairs.map { "\($0)" },
+        pairs: pairs)
+      let data = try JSONEncoder().encode(value)
+      let expected = try JSONDecoder().decode(Arrays.self, from: data)
+      #expect(try ModelDecoder().decode(Arrays.self, from: data) == expected)
+      #expect(try Arrays(json: data) == expected)
+    }
+  }
+}

@@ -41,11 +41,27 @@ extension Dictionary: ContainerConvertible where Key == String {
 }
 
 /// A collection that can be built by appending elements one at a time.
-protocol AppendableCollection<Element>: Sequence {
+protocol AppendableCollection<Element>: Collection {
   init()
   mutating func reserve(_ count: Int)
   mutating func add(_ element: Element)
-  var count: Int { get }
+}
+
+extension AppendableCollection {
+  /// Calls `body` with each element and its offset, by index: in code not
+  /// compiled for the element type, a `for`-`in` loop's `next()` looks up
+  /// the metadata of `Element?` for every element, and `enumerated()` that
+  /// of its tuples.
+  @inline(__always)
+  func forEachElement<Failure: Error>(_ body: (Element, Int) throws(Failure) -> Void) throws(Failure) {
+    var position = startIndex
+    var offset = 0
+    while position != endIndex {
+      try body(self[position], offset)
+      formIndex(after: &position)
+      offset += 1
+    }
+  }
 }
 
 extension Array: AppendableCollection {

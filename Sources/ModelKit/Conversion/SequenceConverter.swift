@@ -151,10 +151,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     // A coder's call writes a set as `JSONEncoder` does: in its own order.
     if isUnordered && context.rules.sortsSets { return try encodeSorted(value, &context) }
     context.json.beginArray()
-    var index = 0  // not `enumerated()`: its tuples cost a metadata lookup per element here
-    for item in value {
+    try value.forEachElement { (item, index) throws(ModelError) in
       try context.element(item, at: .index(index), with: element)
-      index += 1
     }
     context.json.endArray()
   }
@@ -164,8 +162,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   private func encodeSorted(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     var encoded: [JSONValue] = []
     encoded.reserveCapacity(value.count)
-    for item in value {
-      let index = encoded.count
+    try value.forEachElement { (item, index) throws(ModelError) in
       encoded.append(
         try context.detachedValue(sorted: true) { (single) throws(ModelError) in
           try single.element(item, at: .index(index), with: element)
@@ -189,7 +186,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   override func deepCopy(_ value: Collection) -> Collection {
     var copy = Collection()
     copy.reserve(value.count)
-    for item in value { copy.add(element.deepCopy(item)) }
+    value.forEachElement { item, _ in copy.add(element.deepCopy(item)) }
     return copy
   }
 }

@@ -50,7 +50,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .doubles?: return .natural(try specialised(node, in: document, &context) { $0.naturalDouble($1) })
     case .ints?: return .natural(try specialised(node, in: document, &context) { $0.naturalInt($1) })
     case .strings?: return .natural(try specialised(node, in: document, &context) { $0.naturalString($1) })
-    case .arraysOfDoubles?: return .natural(try specialised(node, in: document, &context, natural: Self.naturalDoubles))
+    case .arraysOfDoubles?: return .natural(try specialised(node, in: document, &context, natural: naturalDoubles))
     case nil: break
     }
     var result = Collection()
@@ -69,7 +69,7 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     case .doubles?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalDouble($1) }
     case .ints?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalInt($1) }
     case .strings?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalString($1) }
-    case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, natural: Self.naturalDoubles)
+    case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, natural: naturalDoubles)
     case nil: try appendGeneric(node, from: firstIndex, to: &result, &context)
     }
   }
@@ -84,20 +84,6 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
       }
       index += 1
     }
-  }
-
-  /// An array of numbers, each of the natural kind, read as `[Double]`'s
-  /// converter reads it (coordinates); nil for any other value, which takes
-  /// the converter.
-  private static func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node) -> [Double]? {
-    guard document.kind(of: node) == .array else { return nil }
-    var values: [Double] = []
-    values.reserveCapacity(document.count(of: node))
-    for item in document.elements(of: node) {
-      guard let value = document.naturalDouble(item) else { return nil }
-      values.append(value)
-    }
-    return values
   }
 
   /// `decode` for `Collection == [Member]`, compiled for `Member`; `natural`
@@ -189,4 +175,18 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     value.forEachElement { item, _ in copy.add(element.deepCopy(item)) }
     return copy
   }
+}
+
+/// An array of numbers, each of the natural kind, read as `[Double]`'s
+/// converter reads it (coordinates); nil for any other value, which takes
+/// the converter.
+private func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node) -> [Double]? {
+  guard document.kind(of: node) == .array else { return nil }
+  var values: [Double] = []
+  values.reserveCapacity(document.count(of: node))
+  for item in document.elements(of: node) {
+    guard let value = document.naturalDouble(item) else { return nil }
+    values.append(value)
+  }
+  return values
 }

@@ -48,6 +48,7 @@ struct NoKey: CodingKey {
 
 extension CodingPathNode.Key {
   /// `key` as a node keeps it: none for `NoKey`.
+  @inline(__always)
   init<Key: CodingKey>(_ key: Key) { self = NoKey.isNone(Key.self) ? .none : .codingKey(key) }
 
   /// Runs `body` with this key lent.

@@ -22,6 +22,7 @@ final class ReportRecorder {
   /// Runs `body`, a decode, with a recorder for the report of `options`
   /// (nil without one), whose entries reach the report when `body` is
   /// over, whatever still holds the recorder (a value that kept its decoder).
+  @inline(__always)
   static func recording<Result, Failure: Error>(
     _ options: DecodingOptions, _ body: (ReportRecorder?) throws(Failure) -> Result
   ) throws(Failure) -> Result {

@@ -73,9 +73,14 @@ extension CodingPathNode.BorrowedKey {
     _ key: Key, _ body: (Self) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     if NoKey.isNone(Key.self) { return try body(.none) }
-    return try withUnsafePointer(to: key) { address throws(Failure) in
-      try body(.value(UnsafeRawPointer(address), Key.self))
-    }
+    return try withUnsafePointer(to: key) { address throws(Failure) in try body(lent(at: address)) }
+  }
+
+  /// The key at `address`, lent for as long as the caller holds it there
+  /// (none for `NoKey`).
+  @inline(__always)
+  static func lent<Key: CodingKey>(at address: UnsafePointer<Key>) -> Self {
+    NoKey.isNone(Key.self) ? .none : .value(UnsafeRawPointer(address), Key.self)
   }
 }
 

@@ -298,12 +298,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // of their own further down, at paths that start below this value.
       let converted: Converted<Value>
       do {
-        // `reading(at:)` spelled out, with the key lent as `BorrowedKey.borrowing`
-        // lends it: one closure where those make three, in code not compiled
-        // for the value's type (a Codable decode reads most values here).
+        // `reading(at:)` spelled out: one closure where it and
+        // `BorrowedKey.borrowing` make three, in code not compiled for the
+        // value's type (a Codable decode reads most values here).
         converted = try withUnsafePointer(to: key) { (address) throws(ModelError) in
-          call.read.path = CodingPath(
-            below: self, NoKey.isNone(Key.self) ? .none : .value(UnsafeRawPointer(address), Key.self))
+          call.read.path = CodingPath(below: self, .lent(at: address))
           defer { call.read.path = CodingPath() }
           return try converter.decode(node, &call.read)
         }

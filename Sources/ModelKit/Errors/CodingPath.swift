@@ -71,11 +71,6 @@ struct CodingPath {
     }
   }
 
-  var isEmpty: Bool {
-    guard case .top = origin else { return false }
-    return steps.isEmpty
-  }
-
   /// How many levels down the value is, for `StackGuard`: the origin's
   /// walk counts its values.
   var depth: Int {

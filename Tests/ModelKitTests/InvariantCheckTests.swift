@@ -77,8 +77,10 @@
       cache.owner.release()
       let document = try JSONDocument(parsing: #""640""#)
       let report = DecodeReport()
-      ReadContext(document: document, options: DecodingOptions(report: report)).noteConversion(
-        document.root, target: "Int")
+      ReportRecorder.recording(DecodingOptions(report: report)) { recorder in
+        ReadContext(document: document, options: DecodingOptions(report: report), recorder: recorder).noteConversion(
+          document.root, target: "Int")
+      }
       #expect(report.entries.map(\.kind) == [.converted])
     }
   }

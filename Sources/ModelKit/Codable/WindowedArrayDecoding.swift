@@ -7,7 +7,8 @@ import ModelKitJSON
 /// decoding drops what does not decode.
 protocol WindowedArrayDecoding {
   /// The array in `text`, or nil when the text is small or holds no array;
-  /// `recorder` takes the report's entries (nil: the options' report's).
+  /// `recorder` takes the report's entries, one for every window (nil
+  /// without a report).
   static func decodeInWindows(
     _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
     recorder: ReportRecorder?
@@ -20,7 +21,6 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
     recorder: ReportRecorder?
   ) throws -> Self? {
     var result: [Element] = []
-    let recorder = recorder ?? options.report.map { ReportRecorder($0) }  // one for every window
     let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
       ArrayWindows.reserve(&result, for: expected)
       let root = chunk.document.root

@@ -24,8 +24,8 @@ struct ReadContext {
   /// Where the decode's report entries go; nil without a report.
   let recorder: ReportRecorder?
 
-  /// A context; `recorder` is the decode's (made here when the options
-  /// carry a report and none is given).
+  /// A context; `recorder` is the decode's, made where the decode begins
+  /// (`ReportRecorder.recording`), nil without a report.
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
     rules: ReadRules = .modelKit, models: any ModelReading, codable: any CodableReading,
@@ -37,7 +37,7 @@ struct ReadContext {
     self.rules = rules
     self.models = models
     self.codable = codable
-    self.recorder = recorder ?? options.report.map { ReportRecorder($0) }
+    self.recorder = recorder
   }
 
   /// The same reader over another document (a hook's replacement input,

@@ -87,12 +87,12 @@ enum ModelEntry {
   ) throws -> [Element] {
     if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
       var result: [Element] = []
-      let recorder = options.report.map { ReportRecorder($0) }  // one for every window
-      defer { recorder?.finish() }
-      let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
-        ArrayWindows.reserve(&result, for: expected)
-        var context = ReadContext(document: chunk.document, options: options, recorder: recorder)
-        try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &result, &context)
+      let read = try ReportRecorder.recording(options) { recorder in  // one for every window
+        try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
+          ArrayWindows.reserve(&result, for: expected)
+          var context = ReadContext(document: chunk.document, options: options, recorder: recorder)
+          try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &result, &context)
+        }
       }
       if read { return result }
     }

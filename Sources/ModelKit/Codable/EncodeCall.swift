@@ -8,6 +8,8 @@ final class EncodeCall {
   /// Where the call's top-level value goes: `$` for `ModelEncoder`, the
   /// field's path for a Codable value inside a model.
   let root: CodingPath
+  /// How deeply the call's top-level value is nested (in a model, say).
+  let rootDepth: Int
   /// The class instances being written when the call began.
   let active: Set<ObjectIdentifier>
   /// The rules the call writes by: `JSONEncoder`'s with the coder's
@@ -31,6 +33,7 @@ final class EncodeCall {
     self.isOutermost = isOutermost
     options = context.options
     root = context.path.resolved
+    rootDepth = root.depth
     active = context.active
     rules = context.rules
     userInfo = context.strategies?.userInfo ?? [:] as [CodingUserInfoKey: any Sendable]

@@ -36,7 +36,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
     self.destination = destination
     self.mapping = mapping
     self.keysAsTheyAre = keysAsTheyAre
-    super.init(parent: parent, key: key, rootDepth: encoding.call.root.depth)
+    super.init(parent: parent, key: key, rootDepth: encoding.call.rootDepth)
   }
 
   /// Where the call's top-level value goes.

@@ -49,9 +49,9 @@ struct CompiledArrayTests {
     (#"{"strings": ["a", null]}"#, "$.strings[1]"),
   ])
   func strictErrorsNameTheElement(json: String, path: String) {
-    #expect(throws: ModelError.self) { try Arrays(json: json, options: DecodingOptions(strict: true)) }
     do {
       _ = try Arrays(json: json, options: DecodingOptions(strict: true))
+      Issue.record("no error for \(json)")
     } catch let error as ModelError {
       #expect(error.codingPath == path)
     } catch {

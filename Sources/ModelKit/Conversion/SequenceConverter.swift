@@ -86,6 +86,11 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     }
   }
 
+  // `decode` keeps a switch of its own rather than building through
+  // `append`: `Collection()` and `reserve` through the protocol, and the
+  // move in and out of `appendSpecialised`, cost canada.json's decode 18%
+  // and citm.json's 13% (callgrind).
+
   /// `decode` for `Collection == [Member]`, compiled for `Member`; `natural`
   /// reads an element of the member type's natural kind as its field would
   /// (`ScalarField`), nil for any other, which takes the converter.

@@ -5,8 +5,8 @@ import ModelKitFixtures
 
 /// YYModel's own benchmark: `user.json` 10 000 times and `weibo.json` 1 000
 /// times, decoded from bytes and encoded to bytes, against Foundation's
-/// coders on the same (Codable) types and against hand-written code over
-/// ModelKit's document and writer (the floor).
+/// coders on the same (Codable) types. The speed ModelKit answers to is
+/// other languages' typed decoders: `../shared/anchors` measures it.
 struct ModelBenchmark {
   let timing: Timing
   let chart: ChartCollector
@@ -17,11 +17,11 @@ struct ModelBenchmark {
     print("Models (ms per loop; lower is better)")
     try compare(
       title: "GithubUser × 10 000 (user.json)", bytes: user, iterations: 10_000,
-      GithubUser.self, floor: GithubUser.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
+      GithubUser.self,
       extraDecodeRows: [("  ModelKit, same fields with no-op hooks", nil, { data in consume(try HookedGithubUser(json: data)) })])
     try compare(
       title: "WeiboStatus × 1 000 (weibo.json)", bytes: weibo, iterations: 1_000,
-      WeiboStatus.self, floor: WeiboStatus.init(floor:_:), writeFloor: { $0.writeFloor(&$1) },
+      WeiboStatus.self,
       extraDecodeRows: [
         ("  ModelKit, collecting a decode report", 2, { data in
           let report = DecodeReport()
@@ -33,8 +33,6 @@ struct ModelBenchmark {
 
   private func compare<Model: JSONModel & Codable>(
     title: String, bytes: [UInt8], iterations: Int, _ type: Model.Type,
-    floor: @escaping (JSONDocument, JSONDocument.Node) -> Model,
-    writeFloor: @escaping (Model, inout JSONWriter) -> Void,
     extraDecodeRows: [(label: String, atMost: Double?, decode: (Data) throws -> Void)]
   ) throws {
     let data = Data(bytes)
@@ -51,28 +49,18 @@ struct ModelBenchmark {
     }
     var contenders: [() throws -> Void] = [
       loop { consume(try Model(json: data)) },
-      loop {
-        let document = try JSONDocument(parsing: data)
-        consume(floor(document, document.root))
-      },
       loop { consume(try decoder.decode(Model.self, from: data)) },
       loop { consume(try model.jsonData()) },
-      loop {
-        var writer = JSONWriter(capacity: 4096)
-        writeFloor(model, &writer)
-        consume(Data(writer.bytes))
-      },
       loop { consume(try encoder.encode(codable)) },
     ]
     for (_, _, body) in extraDecodeRows { contenders.append(loop { try body(data) }) }
-    let times = try timing.interleavedMedians("\(title): ModelKit, hand-written code and Foundation", contenders).map { $0 * 1000 }
-    let (decodeModelKit, decodeFloor, decodeFoundation) = (times[0], times[1], times[2])
-    let (encodeModelKit, encodeFloor, encodeFoundation) = (times[3], times[4], times[5])
-    let extra = zip(extraDecodeRows, times.dropFirst(6)).map { ($0.label, $0.atMost, $1) }
+    let times = try timing.interleavedMedians("\(title): ModelKit and Foundation", contenders).map { $0 * 1000 }
+    let (decodeModelKit, decodeFoundation) = (times[0], times[1])
+    let (encodeModelKit, encodeFoundation) = (times[2], times[3])
+    let extra = zip(extraDecodeRows, times.dropFirst(4)).map { ($0.label, $0.atMost, $1) }
 
     chart.add(title, [
       .init(contender: "ModelKit", decode: decodeModelKit, encode: encodeModelKit),
-      .init(contender: "hand-written code over the document", decode: decodeFloor, encode: encodeFloor),
       .init(contender: "Foundation JSONDecoder / JSONEncoder", decode: decodeFoundation, encode: encodeFoundation),
     ])
     printRow(title, ["decode", "encode"])
@@ -83,12 +71,10 @@ struct ModelBenchmark {
         printRow("    that / ModelKit (≤ \(formatted(atMost, digits: 0))x)", [ratioCell(time / decodeModelKit, target: nil, atMost: atMost), ""])
       }
     }
-    printRow("  hand-written code over ModelKit's document", [formatted(decodeFloor, digits: 2), formatted(encodeFloor, digits: 2)])
     printRow("  Foundation JSONDecoder / JSONEncoder", [formatted(decodeFoundation, digits: 2), formatted(encodeFoundation, digits: 2)])
     printRow(
       "  Foundation / ModelKit (≥ 5x)",
       [ratioCell(decodeFoundation / decodeModelKit, target: 5), ratioCell(encodeFoundation / encodeModelKit, target: 5)])
-    printRow("  ModelKit / hand-written (decode ≤ 1.5x)", [ratioCell(decodeModelKit / decodeFloor, target: nil, atMost: 1.5), ratioCell(encodeModelKit / encodeFloor, target: nil)])
     print()
   }
 

@@ -18,11 +18,18 @@ let package = Package(
     // thread's stack bounds (a GNU extension on Linux), so that deep values
     // end in an error instead of a stack overflow, and atomic bytes.
     .target(name: "CModelKitPlatform"),
+    // Heap allocations counted by replacing `malloc` in the process that
+    // links them, and the budgets they are held to: the benchmark's and the
+    // allocation tests' figures. Never a dependency of the library, nor of
+    // what the cross-language harness builds (ModelKit and the fixtures).
+    .target(name: "CModelKitAllocationCounter"),
+    .target(name: "ModelKitAllocations", dependencies: ["CModelKitAllocationCounter"]),
     // The model layer; re-exports the floor so `import ModelKit` is enough.
     .target(name: "ModelKit", dependencies: ["ModelKitJSON", "CModelKitPlatform"]),
     // The command-line tool: `modelkit bench`.
     .executableTarget(
-      name: "modelkit", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine", "ModelKitGen"]),
+      name: "modelkit",
+      dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitCommandLine", "ModelKitGen", "ModelKitAllocations"]),
     // How `modelkit` reads its arguments and what its help says, apart from
     // what it runs, so that both can be tested.
     .target(name: "ModelKitCommandLine"),
@@ -35,7 +42,8 @@ let package = Package(
     // Swift source read for the layering and availability checks.
     .target(name: "ModelKitTestSupport", dependencies: ["ModelKitJSON"], path: "Tests/ModelKitTestSupport"),
     .testTarget(name: "ModelKitJSONTests", dependencies: ["ModelKitJSON", "ModelKitFixtures", "ModelKitTestSupport"]),
-    .testTarget(name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitTestSupport"]),
+    .testTarget(
+      name: "ModelKitTests", dependencies: ["ModelKit", "ModelKitFixtures", "ModelKitTestSupport", "ModelKitAllocations"]),
     .testTarget(name: "ModelKitCommandLineTests", dependencies: ["ModelKitCommandLine"]),
     // `modelkit gen`'s inference rules, and its golden files: models the
     // generator wrote for the shared data, compiled here and read back.
@@ -50,7 +58,7 @@ let package = Package(
 let internalChecks: [SwiftSetting] =
   Context.environment["MODELKIT_INTERNAL_CHECKS"].map { $0 == "1" } == true ? [.define("MODELKIT_INTERNAL_CHECKS")] : []
 
-for target in package.targets where target.name != "CModelKitPlatform" {
+for target in package.targets where !["CModelKitPlatform", "CModelKitAllocationCounter"].contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + internalChecks + [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

@@ -23,13 +23,15 @@ public enum HelpText {
       """
       OVERVIEW: Measure ModelKit against Foundation and print the ratios.
 
-      USAGE: modelkit bench [json] [models] [codable] [memory] [--quick] [--chart FILE.svg]
+      USAGE: modelkit bench [json] [models] [codable] [memory] [allocations] [--quick] [--chart FILE.svg]
 
       ARGUMENTS:
         json      Parse and write throughput of JSON documents (twitter, citm_catalog, canada).
         models    YYModel's benchmark: user.json and weibo.json into JSONModel types.
         codable   The Codable bridge: ModelDecoder and ModelEncoder against JSONDecoder and JSONEncoder.
         memory    Peak memory of decoding 100 MiB arrays of objects and of numbers (Linux).
+        allocations
+                  Heap allocations per decode and encode of user.json and twitter.json (Linux).
                   Every group runs when none is named.
 
       OPTIONS:

@@ -37,7 +37,7 @@ public enum Invocation: Equatable, Sendable {
 
   /// The benchmark's groups.
   public enum BenchGroup: String, CaseIterable, Sendable {
-    case json, models, codable, memory
+    case json, models, codable, memory, allocations
   }
 
   /// Reads `arguments` (without the program's name).

@@ -59,6 +59,7 @@ struct BenchCommand {
       case .models: try ModelBenchmark(timing: timing, chart: chart).run()
       case .codable: try CodableBenchmark(timing: timing, chart: chart).run()
       case .memory: try MemoryBenchmark(quick: quick).run()
+      case .allocations: try AllocationBenchmark().run()
       }
     }
     if let chartFile {

@@ -6,11 +6,17 @@
 extension [CodingPath.Component] {
   /// The components as coding keys, for Foundation's errors and a walk's `codingPath`.
   var codingKeys: [any CodingKey] {
-    map { component -> any CodingKey in
-      switch component {
-      case .key(let key): AnyKey(key)
-      case .index(let index): AnyKey(index: index)
-      case .codingKey(let key): key
+    withUnsafeBufferPointer { components in
+      [any CodingKey](unsafeUninitializedCapacity: components.count) { keys, initialized in
+        // Slot `index` is initialised before `initialized` counts it.
+        for (index, component) in components.enumerated() {
+          switch component {
+          case .key(let key): (keys.baseAddress! + index).initialize(to: AnyKey(key))
+          case .index(let number): (keys.baseAddress! + index).initialize(to: AnyKey(index: number))
+          case .codingKey(let key): (keys.baseAddress! + index).initialize(to: key)
+          }
+          initialized = index + 1
+        }
       }
     }
   }

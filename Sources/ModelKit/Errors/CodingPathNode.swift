@@ -22,17 +22,6 @@ class CodingPathNode {
     case none
     case index(Int)
     case value(UnsafeRawPointer, any CodingKey.Type)
-
-    /// The key as a coding path names it; nil for none.
-    fileprivate var component: CodingPath.Component? {
-      switch self {
-      case .none: return nil
-      case .index(let index): return .index(index)
-      case .value(let address, let type):
-        func load<Stored: CodingKey>(_: Stored.Type) -> any CodingKey { address.load(as: Stored.self) }
-        return .codingKey(load(type))
-      }
-    }
   }
 
   /// The node of the enclosing value; nil for the walk's top-level value.
@@ -61,30 +50,54 @@ class CodingPathNode {
   /// The path of the value at `key` below this one, as keys and indices:
   /// the root's, then a key for each node up to here. No recursion, however
   /// deep the walk (an error where the stack ran out names its path too).
+  /// One allocation and a copy of each key: a lenient decode that falls
+  /// back with `try?` makes a path per attempt.
   final func components(appending key: BorrowedKey = .none) -> [CodingPath.Component] {
-    var reversed: [CodingPath.Component] = []
-    if let last = key.component { reversed.append(last) }
-    var top = self
-    forEachUpward { node in
-      top = node
-      switch node.key {
+    var top = Unmanaged.passUnretained(self)
+    while let parent = top._withUnsafeGuaranteedRef({ $0.parentLink }) { top = parent }
+    let root = top._withUnsafeGuaranteedRef { $0.root.components }
+    // `depth` counts the root's levels and every node's, so the root's
+    // components, one per keyed node and the lent key fit in `capacity`.
+    let capacity = root.count + depth + 1
+    return [CodingPath.Component](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      // Filled from the end, bottom up (the lent key, each node's key, the
+      // root's components), then moved to the front: slots
+      // `start..<capacity` are initialised, and become `0..<count`.
+      let base = buffer.baseAddress!
+      var start = capacity
+      switch key {
       case .none: break
-      case .index(let index): reversed.append(.index(index))
-      case .codingKey(let key): reversed.append(.codingKey(key))
+      case .index(let index):
+        start -= 1
+        (base + start).initialize(to: .index(index))
+      case .value(let address, let type):
+        func load<Stored: CodingKey>(_: Stored.Type) -> any CodingKey { address.load(as: Stored.self) }
+        start -= 1
+        (base + start).initialize(to: .codingKey(load(type)))
       }
+      var link: Unmanaged<CodingPathNode>? = Unmanaged.passUnretained(self)
+      while let current = link {
+        current._withUnsafeGuaranteedRef { node in
+          switch node.key {
+          case .none: break
+          case .index(let index):
+            start -= 1
+            (base + start).initialize(to: .index(index))
+          case .codingKey(let key):
+            start -= 1
+            (base + start).initialize(to: .codingKey(key))
+          }
+          link = node.parentLink
+        }
+      }
+      for component in root.reversed() {
+        start -= 1
+        (base + start).initialize(to: component)
+      }
+      let count = capacity - start
+      if start > 0 { base.moveInitialize(from: base + start, count: count) }
+      initialized = count
     }
-    return top.root.components + reversed.reversed()
   }
 
-  /// Calls `body` with this node, then its parent, and so on up.
-  @inline(__always)
-  private final func forEachUpward(_ body: (CodingPathNode) -> Void) {
-    body(self)
-    var link = parentLink
-    while let current = link {
-      let node = current.takeUnretainedValue()
-      body(node)
-      link = node.parentLink
-    }
-  }
 }

@@ -325,9 +325,9 @@ final class DocumentDecoder: CodingPathNode, Decoder {
         }
         if call.options.strict || onMismatch == .fail {
           let type = failure == .mismatch ? converter.mismatchType : Value.self
-          let location = CodingPathNode.BorrowedKey.borrowing(key) { components(appending: $0) }
+          let location = CodingPathNode.BorrowedKey.borrowing(key) { codingPath(appending: $0) }
           var error = ReadContext.failure(
-            failure, node, in: document, target: converter.typeName, type: type, at: location)
+            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(location))
           if failure == .mismatch { word(&error, type, found) }
           throw error.decodingError
         }

@@ -3,21 +3,23 @@
 /// `init(from:)`, so that `catch DecodingError.keyNotFound` works as with
 /// `JSONDecoder`. The `ModelError` (JSON path, line, column) is the
 /// underlying error of each.
-extension [CodingPath.Component] {
-  /// The components as coding keys, for Foundation's errors and a walk's `codingPath`.
+extension CodingPath.Component {
+  /// The component as a coding key, for Foundation's errors and a walk's `codingPath`.
+  var codingKey: any CodingKey {
+    switch self {
+    case .key(let key): AnyKey(key)
+    case .index(let index): AnyKey(index: index)
+    case .codingKey(let key): key
+    }
+  }
+}
+
+extension ModelError.Location {
+  /// Where, as coding keys.
   var codingKeys: [any CodingKey] {
-    withUnsafeBufferPointer { components in
-      [any CodingKey](unsafeUninitializedCapacity: components.count) { keys, initialized in
-        // Slot `index` is initialised before `initialized` counts it.
-        for (index, component) in components.enumerated() {
-          switch component {
-          case .key(let key): (keys.baseAddress! + index).initialize(to: AnyKey(key))
-          case .index(let number): (keys.baseAddress! + index).initialize(to: AnyKey(index: number))
-          case .codingKey(let key): (keys.baseAddress! + index).initialize(to: key)
-          }
-          initialized = index + 1
-        }
-      }
+    switch self {
+    case .components(let components): components.map(\.codingKey)
+    case .codingKeys(let keys): keys
     }
   }
 }

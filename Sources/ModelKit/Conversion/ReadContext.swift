@@ -83,14 +83,14 @@ struct ReadContext {
   func failure(_ failure: ConversionFailure, _ node: JSONDocument.Node, target: String, type: (any Any.Type)? = nil)
     -> ModelError
   {
-    Self.failure(failure, node, in: document, target: target, type: type, at: path.components)
+    Self.failure(failure, node, in: document, target: target, type: type, at: .components(path.components))
   }
 
   /// `failure(_:_:target:type:)` for a node of `document`, at `location`
   /// (from the root): for callers that hold no context of their own.
   static func failure(
     _ failure: ConversionFailure, _ node: JSONDocument.Node, in document: JSONDocument, target: String,
-    type: (any Any.Type)?, at location: [CodingPath.Component]
+    type: (any Any.Type)?, at location: ModelError.Location
   ) -> ModelError {
     .conversion(failure, target: target, location: location, type: type, found: FoundValue(node, in: document))
   }

@@ -50,50 +50,54 @@ class CodingPathNode {
   /// The path of the value at `key` below this one, as keys and indices:
   /// the root's, then a key for each node up to here. No recursion, however
   /// deep the walk (an error where the stack ran out names its path too).
-  /// One allocation and a copy of each key: a lenient decode that falls
-  /// back with `try?` makes a path per attempt.
   final func components(appending key: BorrowedKey = .none) -> [CodingPath.Component] {
+    path(appending: key, index: { .index($0) }, codingKey: { .codingKey($0) }, rootComponent: { $0 })
+  }
+
+  /// The path of the value at `key` below this one, written as `Element`s:
+  /// an index, a coding key, or one of the root's components each. One
+  /// allocation and a copy of each key: a lenient decode that falls back
+  /// with `try?` makes a path per attempt.
+  @inline(__always)
+  final func path<Element>(
+    appending key: BorrowedKey, index: (Int) -> Element, codingKey: (any CodingKey) -> Element,
+    rootComponent: (CodingPath.Component) -> Element
+  ) -> [Element] {
     var top = Unmanaged.passUnretained(self)
     while let parent = top._withUnsafeGuaranteedRef({ $0.parentLink }) { top = parent }
     let root = top._withUnsafeGuaranteedRef { $0.root.components }
     // `depth` counts the root's levels and every node's, so the root's
     // components, one per keyed node and the lent key fit in `capacity`.
     let capacity = root.count + depth + 1
-    return [CodingPath.Component](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+    return [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
       // Filled from the end, bottom up (the lent key, each node's key, the
       // root's components), then moved to the front: slots
       // `start..<capacity` are initialised, and become `0..<count`.
       let base = buffer.baseAddress!
       var start = capacity
+      func prepend(_ element: Element) {
+        start -= 1
+        (base + start).initialize(to: element)
+      }
       switch key {
       case .none: break
-      case .index(let index):
-        start -= 1
-        (base + start).initialize(to: .index(index))
+      case .index(let number): prepend(index(number))
       case .value(let address, let type):
         func load<Stored: CodingKey>(_: Stored.Type) -> any CodingKey { address.load(as: Stored.self) }
-        start -= 1
-        (base + start).initialize(to: .codingKey(load(type)))
+        prepend(codingKey(load(type)))
       }
       var link: Unmanaged<CodingPathNode>? = Unmanaged.passUnretained(self)
       while let current = link {
         current._withUnsafeGuaranteedRef { node in
           switch node.key {
           case .none: break
-          case .index(let index):
-            start -= 1
-            (base + start).initialize(to: .index(index))
-          case .codingKey(let key):
-            start -= 1
-            (base + start).initialize(to: .codingKey(key))
+          case .index(let number): prepend(index(number))
+          case .codingKey(let key): prepend(codingKey(key))
           }
           link = node.parentLink
         }
       }
-      for component in root.reversed() {
-        start -= 1
-        (base + start).initialize(to: component)
-      }
+      for component in root.reversed() { prepend(rootComponent(component)) }
       let count = capacity - start
       if start > 0 { base.moveInitialize(from: base + start, count: count) }
       initialized = count

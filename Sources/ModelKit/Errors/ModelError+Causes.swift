@@ -7,7 +7,7 @@ extension ModelError {
   /// is what the JSON value was ("the string "abc""), `target` what it was
   /// for ("property 'id' of type Int"); the message is written when read.
   static func conversion(
-    _ failure: ConversionFailure, target: String, location: [CodingPath.Component], type: (any Any.Type)?,
+    _ failure: ConversionFailure, target: String, location: Location, type: (any Any.Type)?,
     found: FoundValue
   ) -> ModelError {
     let kind: Kind =

@@ -58,9 +58,27 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case written(String)
     case conversion(ConversionMessage)
   }
+  /// Where an error is, as it was at hand when it was made.
+  ///
+  /// Unchecked: coding keys are values, as Foundation's errors take them to be.
+  enum Location: @unchecked Sendable {
+    /// Keys and indices.
+    case components([CodingPath.Component])
+    /// A Codable walk's coding path, as the `DecodingError` thrown with
+    /// this error gives it (made once, for both).
+    case codingKeys([any CodingKey])
+
+    /// The location as keys and indices.
+    var components: [CodingPath.Component] {
+      switch self {
+      case .components(let components): components
+      case .codingKeys(let keys): keys.map { .codingKey($0) }
+      }
+    }
+  }
   /// Where in the JSON: `$` for the top level, then `.key` and `[index]`
   /// steps, for example `$.users[3].id`.
-  public var codingPath: String { givenPath ?? CodingPath.text(of: location) }
+  public var codingPath: String { givenPath ?? CodingPath.text(of: location.components) }
   /// The path the public initialiser was given; nil for one made from
   /// `location`, named only when asked for (a type's `try?` may drop the
   /// error unread).
@@ -72,7 +90,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   /// Where, for `codingPath` and Foundation's errors: keys and indices, a
   /// Codable walk's keys as they are (a type's `try?` fallback may make and
   /// drop such an error for every value, so they are named only when read).
-  let location: [CodingPath.Component]
+  let location: Location
   /// What only the coders' Foundation errors read.
   var foundation = FoundationDetail()
 
@@ -112,7 +130,7 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     givenPath = codingPath
     self.syntaxError = syntaxError
     self.underlying = underlying ?? syntaxError
-    location = []
+    location = .components([])
   }
 
   /// Wraps a reader error as a `.syntax` error.
@@ -127,12 +145,12 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     _ kind: Kind, _ message: String, at path: CodingPath, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
-    self.init(kind, .written(message), location: path.components, valueType: valueType, underlying: underlying)
+    self.init(kind, .written(message), location: .components(path.components), valueType: valueType, underlying: underlying)
   }
 
   /// An error at `location` (from the root).
   init(
-    _ kind: Kind, _ message: MessageSource, location: [CodingPath.Component], valueType: (any Any.Type)? = nil,
+    _ kind: Kind, _ message: MessageSource, location: Location, valueType: (any Any.Type)? = nil,
     underlying: (any Error & Sendable)? = nil
   ) {
     self.kind = kind

@@ -66,7 +66,8 @@ class CodingPathNode {
     var top = Unmanaged.passUnretained(self)
     while let parent = top._withUnsafeGuaranteedRef({ $0.parentLink }) { top = parent }
     let root = top._withUnsafeGuaranteedRef { $0.root.components }
-    // `depth` counts the root's levels and every node's, so the root's
+    // `depth` counts the root's levels and every node's (each node's is
+    // its parent's plus one, wherever a parent is set), so the root's
     // components, one per keyed node and the lent key fit in `capacity`.
     let capacity = root.count + depth + 1
     return [Element](unsafeUninitializedCapacity: capacity) { buffer, initialized in
@@ -76,6 +77,7 @@ class CodingPathNode {
       let base = buffer.baseAddress!
       var start = capacity
       func prepend(_ element: Element) {
+        precondition(start > 0, "a coding path node deeper than its depth says")
         start -= 1
         (base + start).initialize(to: element)
       }
@@ -103,5 +105,4 @@ class CodingPathNode {
       initialized = count
     }
   }
-
 }

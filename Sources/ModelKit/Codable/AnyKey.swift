@@ -87,7 +87,7 @@ extension CodingPathNode.BorrowedKey {
 extension CodingPathNode {
   /// The coding path of the value at `key` below this one, as Foundation's coders give it.
   final func codingPath(appending key: BorrowedKey = .none) -> [any CodingKey] {
-    path(appending: key, index: { AnyKey(index: $0) }, codingKey: { $0 }, rootComponent: \.codingKey)
+    pathElements(appending: key, index: { AnyKey(index: $0) }, codingKey: { $0 }, rootComponent: \.codingKey)
   }
 
   /// The path of the value at `key` below this one, named now: for an error.

@@ -51,7 +51,7 @@ class CodingPathNode {
   /// the root's, then a key for each node up to here. No recursion, however
   /// deep the walk (an error where the stack ran out names its path too).
   final func components(appending key: BorrowedKey = .none) -> [CodingPath.Component] {
-    path(appending: key, index: { .index($0) }, codingKey: { .codingKey($0) }, rootComponent: { $0 })
+    pathElements(appending: key, index: { .index($0) }, codingKey: { .codingKey($0) }, rootComponent: { $0 })
   }
 
   /// The path of the value at `key` below this one, written as `Element`s:
@@ -59,7 +59,7 @@ class CodingPathNode {
   /// allocation and a copy of each key: a lenient decode that falls back
   /// with `try?` makes a path per attempt.
   @inline(__always)
-  final func path<Element>(
+  final func pathElements<Element>(
     appending key: BorrowedKey, index: (Int) -> Element, codingKey: (any CodingKey) -> Element,
     rootComponent: (CodingPath.Component) -> Element
   ) -> [Element] {

@@ -5,8 +5,7 @@
 /// the test build too. Lower a figure when a change lowers the count, so
 /// that it cannot creep back.
 public enum AllocationBudget {
-  /// `user.json` into `PlainGithubUser` with `ModelDecoder`: the tape, the
-  /// strings longer than fit inline, the decoder's walk.
+  /// `user.json` into `PlainGithubUser` with `ModelDecoder`.
   public static let userDecode = 11.0
   /// `PlainGithubUser` to bytes with `ModelEncoder`.
   public static let userEncode = 4.0

@@ -28,7 +28,7 @@ import Testing
     name: "ModelKit",
     layers: [
       "Support", "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable",
-      "Model",
+      "Model", "JSONSchema",
     ],
     rootFiles: ["Exports.swift"], below: ["ModelKitJSON"])
   static let modules = [engine, model]

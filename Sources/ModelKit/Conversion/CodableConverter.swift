@@ -6,6 +6,9 @@ import ModelKitJSON
 final class CodableConverter<Value: Codable>: ValueConverter<Value> {
 
   override var encodingCanFail: Bool { true }
+
+  override var shape: ValueShape { .codable(Value.self) }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>
   {

@@ -8,6 +8,8 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
 
   override var encodingCanFail: Bool { value.encodingCanFail }
 
+  override var shape: ValueShape { .dictionary(value.shape) }
+
   override func graphValue(_ graph: Any, keys: DecodingOptions.KeyDecoding) -> Any {
     guard let object = graph as? [String: Any] else { return graph }
     return object.mapValues { value.graphValue($0, keys: keys) }

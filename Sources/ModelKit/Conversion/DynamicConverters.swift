@@ -2,6 +2,8 @@ import Foundation
 
 /// `JSONValue`: anything, stored as it is (`null` included).
 final class JSONValueConverter: ValueConverter<JSONValue> {
+  override var shape: ValueShape { .anyValue }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONValue> {
     .natural(context.document.value(of: node))
   }
@@ -15,6 +17,8 @@ final class JSONValueConverter: ValueConverter<JSONValue> {
 
 /// `JSONObject`: any JSON object, stored as it is.
 final class JSONObjectConverter: ValueConverter<JSONObject> {
+  override var shape: ValueShape { .anyObject }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<JSONObject> {
     guard let object = context.document.value(of: node).object else {
       return .failed(context.document.isNull(node) ? .null : .mismatch)

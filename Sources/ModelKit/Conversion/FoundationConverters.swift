@@ -6,6 +6,8 @@ import Foundation
 /// numbers as Unix seconds (or milliseconds, per options), written as ISO
 /// 8601 in UTC (or as Unix seconds or milliseconds, per write options).
 final class DateConverter: ValueConverter<Date> {
+  override var shape: ValueShape { .date }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError) -> Converted<Date> {
     guard let strategy = context.strategies?.dates else { return byTable(node, context, numbers: true) }
     let read = try byStrategy(strategy, node, &context)
@@ -111,6 +113,8 @@ final class DateConverter: ValueConverter<Date> {
 /// `Data`: base64 text (trimmed, except under a strict coder, as
 /// `JSONDecoder` reads it), or as a coder's data strategy says.
 final class DataConverter: ValueConverter<Data> {
+  override var shape: ValueShape { .data }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError) -> Converted<Data> {
     switch context.strategies?.data {
     case nil, .base64?:
@@ -157,12 +161,19 @@ final class TextConverter<Value>: ValueConverter<Value> {
   private let parse: (String) -> Value?
   private let format: (Value) -> String
   private let emptyIsNull: Bool
+  private let textShape: ValueShape
 
-  init(parse: @escaping (String) -> Value?, format: @escaping (Value) -> String, emptyIsNull: Bool = false) {
+  init(
+    shape: ValueShape, parse: @escaping (String) -> Value?, format: @escaping (Value) -> String,
+    emptyIsNull: Bool = false
+  ) {
+    textShape = shape
     self.parse = parse
     self.format = format
     self.emptyIsNull = emptyIsNull
   }
+
+  override var shape: ValueShape { textShape }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Value> {
     let text = context.trimmedString(node)
@@ -183,6 +194,8 @@ final class TextConverter<Value>: ValueConverter<Value> {
 /// `Decimal`: from a number's exact digits (never through `Double`) or a
 /// numeric string; written as its exact digits.
 final class DecimalConverter: ValueConverter<Decimal> {
+  override var shape: ValueShape { .decimal }
+
   private static let posix = Locale(identifier: "en_US_POSIX")
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Decimal> {

@@ -20,7 +20,7 @@ enum KnownConverters {
     ObjectIdentifier(Character.self): { CharacterConverter() },
     ObjectIdentifier(Date.self): { DateConverter() },
     ObjectIdentifier(URL.self): { url() },
-    ObjectIdentifier(UUID.self): { TextConverter<UUID>(parse: UUID.init(uuidString:), format: \.uuidString) },
+    ObjectIdentifier(UUID.self): { TextConverter<UUID>(shape: .uuid, parse: UUID.init(uuidString:), format: \.uuidString) },
     ObjectIdentifier(Data.self): { data() },
     ObjectIdentifier(Decimal.self): { DecimalConverter() },
     ObjectIdentifier(JSONValue.self): { JSONValueConverter() },
@@ -48,7 +48,7 @@ enum KnownConverters {
 
   /// `URL`: trimmed text; an empty string is nil for `URL?`.
   static func url() -> TextConverter<URL> {
-    TextConverter<URL>(parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
+    TextConverter<URL>(shape: .url, parse: { URL(string: $0) }, format: \.absoluteString, emptyIsNull: true)
   }
 
   /// `Data`: base64 text, or as a coder's data strategy says.

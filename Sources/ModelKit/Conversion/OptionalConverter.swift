@@ -19,6 +19,8 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
 
   override var encodingCanFail: Bool { wrapped.encodingCanFail }
 
+  override var shape: ValueShape { .optional(wrapped.shape) }
+
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
     wrapped.graphValue(value, keys: keys)
   }

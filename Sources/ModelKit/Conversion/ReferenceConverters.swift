@@ -18,6 +18,8 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 
   override var encodingCanFail: Bool { counterpart.encodingCanFail }
 
+  override var shape: ValueShape { counterpart.shape }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Reference>
   {
@@ -44,6 +46,8 @@ final class BridgedConverter<Reference, Counterpart>: ValueConverter<Reference> 
 /// `NSNumber`: JSON numbers and Booleans as `JSONSerialization` reads them;
 /// leniently numeric strings and the true/false words.
 final class NumberObjectConverter: ValueConverter<NSNumber> {
+  override var shape: ValueShape { .numberObject }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNumber> {
     let document = context.document
     switch document.kind(of: node) {
@@ -72,6 +76,8 @@ final class NumberObjectConverter: ValueConverter<NSNumber> {
 
 /// `NSNull`: JSON `null` (an `NSNull?` holds `NSNull()` for it, as YYModel set it).
 final class NullObjectConverter: ValueConverter<NSNull> {
+  override var shape: ValueShape { .null }
+
   override var readsNull: Bool { true }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<NSNull> {
@@ -91,6 +97,8 @@ final class DataObjectConverter<Reference: NSData>: ValueConverter<Reference> {
   private let reference: (Data) -> Reference
 
   init(reference: @escaping (Data) -> Reference) { self.reference = reference }
+
+  override var shape: ValueShape { .byteText }
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Reference> {
     let document = context.document

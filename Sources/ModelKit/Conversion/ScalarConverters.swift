@@ -4,6 +4,8 @@ class IntegerConverter<Integer: FixedWidthInteger & Sendable>: ValueConverter<In
   /// The type's values, found once.
   let range = IntegerRange(Integer.self)
 
+  override var shape: ValueShape { .integer(minimum: JSONNumber(Integer.min), maximum: JSONNumber(Integer.max)) }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Integer> {
     context.integer(node, as: Integer.self, in: range)
   }
@@ -35,6 +37,10 @@ final class IntConverter: IntegerConverter<Int> {
 /// `JSONDecoder`); non-finite values are left out on output, unless a
 /// coder's non-conforming-float strategy says how to read or write them.
 class FloatingConverter<Floating: BinaryFloatingPoint & TextOutputStreamable & Sendable>: ValueConverter<Floating> {
+  override var shape: ValueShape {
+    Floating.self == Double.self ? .floating(magnitude: nil) : .floating(magnitude: JSONNumber(Double(Floating.greatestFiniteMagnitude)))
+  }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Floating> {
     floating(node, &context)
   }
@@ -93,6 +99,8 @@ final class DoubleConverter: FloatingConverter<Double> {
 
 /// `Bool`: JSON Booleans; leniently non-zero numbers and the yes/no words.
 final class BoolConverter: ValueConverter<Bool> {
+  override var shape: ValueShape { .bool }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Bool> {
     context.bool(node)
   }
@@ -106,6 +114,8 @@ final class BoolConverter: ValueConverter<Bool> {
 
 /// `String`: JSON strings; leniently a number's text and `"true"`/`"false"`.
 final class StringConverter: ValueConverter<String> {
+  override var shape: ValueShape { .string }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<String> {
     context.string(node)
   }
@@ -124,6 +134,8 @@ final class StringConverter: ValueConverter<String> {
 
 /// `Character`: a string of exactly one character.
 final class CharacterConverter: ValueConverter<Character> {
+  override var shape: ValueShape { .character }
+
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Character> {
     context.string(node).mapped { text in text.count == 1 ? text.first : nil }
   }

@@ -31,6 +31,8 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
 
   override var encodingCanFail: Bool { element.encodingCanFail }
 
+  override var shape: ValueShape { .array(element.shape, unique: Collection.self is any SetAlgebra.Type) }
+
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
     guard let array = value as? [Any] else { return value }
     return array.map { element.graphValue($0, keys: keys) }

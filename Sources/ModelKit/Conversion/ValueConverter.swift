@@ -63,6 +63,10 @@ class AnyConverter {
   /// on; see `typed(as:)`).
   var valueType: any Any.Type { fatalError("abstract") }
 
+  /// What this converter reads and writes, for a JSON Schema. Default:
+  /// nothing a schema can promise (a schema of it is an error).
+  var shape: ValueShape { .undescribable }
+
   /// Whether writing a value can fail (a model's hook, a reference cycle, a
   /// graph with no JSON form): a caller gives it the path only then.
   var encodingCanFail: Bool { false }

@@ -36,6 +36,8 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
 
   override var encodingCanFail: Bool { true }
 
+  override var shape: ValueShape { .model(Model.self) }
+
   /// The model's schema.
   var schema: ModelSchema { reference.schema }
 

@@ -55,6 +55,9 @@ public final class ModelSchema: @unchecked Sendable {
   public let diagnostics: [String]
 
   let fields: [Field]
+  /// The properties left out because no converter handles their type (a
+  /// closure, a tuple, …): what a JSON Schema of the type cannot describe.
+  let unconvertible: [(name: String, type: any Any.Type)]
   /// Which hooks the type implements, learned from real calls.
   let hooks: HookKnowledge
   /// Plain keys for the default key decoding and for snake_case.
@@ -72,8 +75,9 @@ public final class ModelSchema: @unchecked Sendable {
 
   init(
     type: any JSONModel.Type, isClass: Bool, fields: [Field], keyPathFields: [Int],
-    output: OutputTree, diagnostics: [String]
+    output: OutputTree, unconvertible: [(name: String, type: any Any.Type)], diagnostics: [String]
   ) {
+    self.unconvertible = unconvertible
     self.type = type
     self.isClass = isClass
     self.fields = fields

@@ -106,6 +106,7 @@ final class SchemaBuilder: ConverterBuilding {
     diagnostics += unknown
 
     var fields: [ModelSchema.Field] = []
+    var unconvertible: [(name: String, type: any Any.Type)] = []
     for property in properties {
       let (name, field) = (property.name, property.field)
       if ignored.contains(name) || !(allowed?.contains(name) ?? true) { continue }
@@ -122,6 +123,7 @@ final class SchemaBuilder: ConverterBuilding {
         continue
       }
       guard let converter = try converter(for: field.type) else {
+        unconvertible.append((name, field.type))
         diagnostics.append("skipped '\(name)': values of type \(field.type) cannot be converted to or from JSON")
         continue
       }
@@ -155,7 +157,7 @@ final class SchemaBuilder: ConverterBuilding {
     reference.resolve(
       ModelSchema(
         type: Model.self, isClass: info.isClass, fields: fields,
-        keyPathFields: keyPathFields, output: output, diagnostics: diagnostics))
+        keyPathFields: keyPathFields, output: output, unconvertible: unconvertible, diagnostics: diagnostics))
     #if DEBUG
       if !unknown.isEmpty && ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_ASSERTIONS"] != "0" {
         assertionFailure("ModelKit: " + unknown.joined(separator: "; "))

@@ -1,0 +1,42 @@
+/// The runtime's kind for enums (`MetadataKind::Enum`, a stable ABI value).
+let runtimeEnumKind: UInt = 0x201
+
+/// Every case of `type` in declaration order, when it is an enum whose cases
+/// carry no payload (as every enum with raw values is), of at most 65,536
+/// cases; nil for anything else.
+///
+/// An enum without payloads is stored as its case's index, in the fewest
+/// whole bytes that hold every index (none for a single case), and the
+/// first value past the last index is the `nil` of an optional of it (its
+/// first extra inhabitant). Both are the stable Swift ABI; this is the one
+/// place that relies on them, and the cases it finds are values only the
+/// runtime made of those indices.
+func payloadFreeEnumCases<Value>(of type: Value.Type) -> [Value]? {
+  guard runtimeMetadataKind(type) == runtimeEnumKind else { return nil }
+  let size = MemoryLayout<Value>.size
+  guard MemoryLayout<Value?>.size == max(size, 1) || size == 0 else { return nil }
+  switch size {
+  case 0:
+    // One case, and no bytes to read: any address holds it.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
+      [UnsafeRawPointer(buffer.baseAddress!).load(as: Value.self)]
+    }
+  case 1: return cases(of: type, tags: UInt8.self)
+  case 2: return cases(of: type, tags: UInt16.self)
+  default: return nil
+  }
+}
+
+/// The cases of a payload-free enum stored in a `Tag`: the indices before
+/// the first one an optional reads as `nil`.
+private func cases<Value, Tag: FixedWidthInteger & UnsignedInteger>(of type: Value.Type, tags: Tag.Type) -> [Value] {
+  var found: [Value] = []
+  var tag = Tag.zero
+  while true {
+    let value = withUnsafeBytes(of: tag) { $0.load(as: Value?.self) }
+    guard let value else { return found }
+    found.append(value)
+    guard tag < Tag.max else { return found }
+    tag += 1
+  }
+}

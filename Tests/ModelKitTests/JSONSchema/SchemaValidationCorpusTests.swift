@@ -1,0 +1,153 @@
+import Foundation
+import ModelKit
+import Testing
+
+/// The corpus the real validators check (Scripts/check-schemas.sh): for
+/// each type and contract, its schema in each dialect, the generated
+/// inputs with the strict and lenient decoders' verdicts, and what the
+/// encoders write. With `MODELKIT_SCHEMA_ARTIFACTS` set to a folder, the
+/// cases are written there as JSON files; the script then checks that
+/// each schema is valid against its dialect's meta-schema (OpenAPI
+/// documents with `openapi-spec-validator`), and that validation against
+/// it gives each input's verdict.
+@Suite struct SchemaValidationCorpusTests {
+  /// One schema and the texts it must accept or reject.
+  struct Case {
+    let name: String
+    /// "2020-12", "openapi-3.1" or "openapi-3.0" (a whole OpenAPI document).
+    let dialect: String
+    let schema: JSONValue
+    let instances: [(text: String, valid: Bool)]
+
+    var json: JSONValue {
+      [
+        "name": .string(name), "dialect": .string(dialect), "schema": schema,
+        "instances": .array(instances.map { ["json": .string($0.text), "valid": .bool($0.valid)] }),
+      ]
+    }
+  }
+
+  /// What a lenient decode's report may hold for the text to be valid
+  /// against `.lenientInput`: nothing ignored, dropped or rejected, no
+  /// empty value put in for a value that was there.
+  static func isClean(_ report: DecodeReport) -> Bool {
+    !report.entries.contains { entry in
+      switch entry.kind {
+      case .ignored, .nullForNonOptional, .dropped, .rejectedByHook: true
+      case .emptySubstituted: entry.found != "missing"
+      default: false
+      }
+    }
+  }
+
+  /// Verdicts and outputs of a model type on `texts`.
+  static func modelVerdicts<Model: JSONModel>(_ type: Model.Type, _ texts: [String])
+    -> (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String])
+  {
+    var strict: [(String, Bool)] = []
+    var lenient: [(String, Bool)] = []
+    var outputs: [String] = []
+    for text in texts {
+      let strictValue = try? Model(json: text, options: DecodingOptions(strict: true))
+      strict.append((text, strictValue != nil))
+      let report = DecodeReport()
+      let lenientValue = try? Model(json: text, options: DecodingOptions(report: report))
+      lenient.append((text, lenientValue != nil && isClean(report)))
+      for value in [strictValue, lenientValue].compactMap({ $0 }) {
+        if let written = try? value.jsonString() { outputs.append(written) }
+      }
+    }
+    return (strict, lenient, outputs)
+  }
+
+  /// Verdicts and outputs of a Codable type on `texts`.
+  static func codableVerdicts<Value: Codable>(_ type: Value.Type, _ texts: [String])
+    -> (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String])
+  {
+    var strict: [(String, Bool)] = []
+    var lenient: [(String, Bool)] = []
+    var outputs: [String] = []
+    let strictDecoder = ModelDecoder()
+    strictDecoder.options = DecodingOptions(strict: true)
+    for text in texts {
+      let strictValue = try? strictDecoder.decode(Value.self, from: text)
+      strict.append((text, strictValue != nil))
+      let report = DecodeReport()
+      let lenientDecoder = ModelDecoder()
+      lenientDecoder.options = DecodingOptions(report: report)
+      let lenientValue = try? lenientDecoder.decode(Value.self, from: text)
+      lenient.append((text, lenientValue != nil && isClean(report)))
+      for value in [strictValue, lenientValue].compactMap({ $0 }) {
+        if let data = try? ModelEncoder().encode(value) { outputs.append(String(decoding: data, as: UTF8.self)) }
+      }
+    }
+    return (strict, lenient, outputs)
+  }
+
+  /// The cases of one type: each contract in 2020-12.
+  static func cases(
+    _ name: String, _ type: any Any.Type,
+    _ verdicts: (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String])
+  ) throws -> [Case] {
+    func schema(_ contract: JSONSchemaOptions.Contract) throws -> JSONValue {
+      try JSONSchema.of(type, options: JSONSchemaOptions(contract: contract))
+    }
+    return [
+      Case(name: name + "-strict", dialect: "2020-12", schema: try schema(.strictInput), instances: verdicts.strict.map { ($0.0, $0.1) }),
+      Case(name: name + "-lenient", dialect: "2020-12", schema: try schema(.lenientInput), instances: verdicts.lenient.map { ($0.0, $0.1) }),
+      Case(name: name + "-output", dialect: "2020-12", schema: try schema(.output), instances: verdicts.outputs.map { ($0, true) }),
+    ]
+  }
+
+  /// OpenAPI documents wrapping the components of every corpus type, and
+  /// the profiles' schemas of the types each profile can express.
+  static func documentCases() throws -> [Case] {
+    let types: [any Any.Type] = [SchemaCatalog.self, SchemaNode.self, SchemaOrder.self, SchemaPage<SchemaLine>.self]
+    var cases: [Case] = []
+    for (dialect, version) in [(JSONSchemaOptions.Dialect.openAPI3_1, "3.1.0"), (.openAPI3_0, "3.0.3")] {
+      for contract in JSONSchemaOptions.Contract.allCases {
+        let components = try JSONSchema.components(for: types, options: JSONSchemaOptions(dialect: dialect, contract: contract))
+        let document: JSONValue = [
+          "openapi": .string(version), "info": ["title": "ModelKit corpus", "version": "1"], "paths": [:],
+          "components": components,
+        ]
+        cases.append(Case(name: "openapi-\(version)-\(contract)-document", dialect: "openapi-" + version, schema: document, instances: []))
+      }
+    }
+    for profile in [JSONSchemaOptions.Profile.openAIStrict, .anthropic] {
+      for type in [SchemaPerson.self, SchemaPage<SchemaLine>.self] as [any Any.Type] {
+        let schema = try JSONSchema.of(type, options: JSONSchemaOptions(profile: profile))
+        cases.append(Case(name: "\(profile)-\(type)", dialect: "2020-12", schema: schema, instances: []))
+      }
+    }
+    return cases
+  }
+
+  static func allCases() throws -> [Case] {
+    let catalog = SchemaInputs.documents(SchemaInputs.catalog, count: 600, seed: 1)
+    let person = SchemaInputs.documents(SchemaInputs.person, count: 60, seed: 2)
+    let node = SchemaInputs.documents(SchemaInputs.node, count: 120, seed: 3)
+    let order = SchemaInputs.documents(SchemaInputs.order, count: 400, seed: 4)
+    return try cases("catalog", SchemaCatalog.self, modelVerdicts(SchemaCatalog.self, catalog))
+      + cases("person", SchemaPerson.self, modelVerdicts(SchemaPerson.self, person))
+      + cases("node", SchemaNode.self, modelVerdicts(SchemaNode.self, node))
+      + cases("order", SchemaOrder.self, codableVerdicts(SchemaOrder.self, order))
+      + documentCases()
+  }
+
+  @Test func corpusHasBothVerdictsForEveryInputContract() throws {
+    let cases = try Self.allCases()
+    for item in cases where item.name.hasSuffix("-strict") || item.name.hasSuffix("-lenient") {
+      let valid = item.instances.filter(\.valid).count
+      #expect(valid > 0 && valid < item.instances.count, "\(item.name): \(valid) of \(item.instances.count) valid")
+    }
+    for item in cases where item.name.hasSuffix("-output") { #expect(!item.instances.isEmpty, "\(item.name)") }
+    guard let folder = ProcessInfo.processInfo.environment["MODELKIT_SCHEMA_ARTIFACTS"] else { return }
+    let url = URL(fileURLWithPath: folder)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    for item in cases {
+      let data = try item.json.jsonData(options: [.withoutEscapingSlashes])
+      try data.write(to: url.appendingPathComponent(item.name + ".json"))
+    }
+  }
+}

@@ -20,7 +20,7 @@ enum SchemaDocument {
     if options.dialect != .openAPI3_0 && !writer.definitions.isEmpty {
       document["$defs"] = .object(writer.definitions)
     }
-    return try SchemaProfiles.rewrite(.object(document), for: options.profile)
+    return try SchemaProfiles.rewrite(.object(document), for: options.profile, definitions: writer.definitions)
   }
 
   /// `JSONSchema.components`.
@@ -36,7 +36,8 @@ enum SchemaDocument {
       _ = try writer.definition(of: type, at: CodingPath())
     }
     for (name, schema) in writer.definitions {
-      schemas[name] = try SchemaProfiles.rewrite(schema, for: options.profile, inComponents: true)
+      schemas[name] = try SchemaProfiles.rewrite(
+        schema, for: options.profile, definitions: writer.definitions, inComponents: true)
     }
     return ["schemas": .object(schemas)]
   }

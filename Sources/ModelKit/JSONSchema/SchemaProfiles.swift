@@ -7,11 +7,11 @@ import ModelKitJSON
 enum SchemaProfiles {
   /// `schema` rewritten for `profile`; `inComponents` for a component,
   /// whose references are kept as they are.
-  static func rewrite(_ schema: JSONValue, for profile: JSONSchemaOptions.Profile, inComponents: Bool = false)
-    throws(ModelError) -> JSONValue
-  {
+  static func rewrite(
+    _ schema: JSONValue, for profile: JSONSchemaOptions.Profile, definitions: JSONObject, inComponents: Bool = false
+  ) throws(ModelError) -> JSONValue {
     guard profile != .none else { return schema }
-    var rewriter = Rewriter(profile: profile, root: schema)
+    var rewriter = Rewriter(profile: profile, root: schema, definitions: definitions, inComponents: inComponents)
     guard case .object(let root) = schema, root["type"] == "object" else {
       throw .unsupported("the \(profile) profile needs an object at the top of a schema")
     }
@@ -34,10 +34,12 @@ enum SchemaProfiles {
     var propertyCount = 0
     var enumValueCount = 0
 
-    init(profile: JSONSchemaOptions.Profile, root: JSONValue) {
+    init(profile: JSONSchemaOptions.Profile, root: JSONValue, definitions: JSONObject, inComponents: Bool) {
       self.profile = profile
       self.root = root
-      definitions = root["$defs"]?.object ?? JSONObject()
+      self.definitions = definitions
+      // The root is being written: a reference to it is recursion.
+      if !inComponents { inlining = ["#"] }
     }
 
     /// The keywords each provider reads; anything else is left out.
@@ -113,6 +115,13 @@ enum SchemaProfiles {
       }
       for (key, value) in object where result[key] == nil && key != "additionalProperties" {
         switch key {
+        case "$defs":
+          guard profile == .openAIStrict, case .object(let named) = value else { continue }
+          var rewritten = JSONObject()
+          for (name, definition) in named {
+            rewritten[name] = try rewrite(definition, at: CodingPath(), depth: 0)
+          }
+          result[key] = .object(rewritten)
         case "items":
           result[key] = try rewrite(value, at: path.appending(.index(0)), depth: depth)
         case "anyOf":

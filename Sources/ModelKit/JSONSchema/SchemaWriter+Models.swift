@@ -119,7 +119,7 @@ struct PropertyTree {
   /// key path's intermediate object is one only where the output writes
   /// it or a profile closes it, as input whose path meets anything else
   /// simply finds nothing there).
-  func schema(_ writer: SchemaWriter, typed: Bool, requiring keys: [String] = [], conditions: [JSONValue] = []) -> JSONValue {
+  func schema(_ writer: SchemaWriter, typed: Bool, requiring requiredKeys: [String] = [], conditions: [JSONValue] = []) -> JSONValue {
     var properties = JSONObject()
     let closedIntermediates = writer.contract == .output || writer.hasProfile
     for key in keys {
@@ -131,7 +131,7 @@ struct PropertyTree {
     var object = JSONObject()
     if typed { object["type"] = "object" }
     object["properties"] = .object(properties)
-    if !keys.isEmpty { object["required"] = .array(keys.map(JSONValue.string)) }
+    if !requiredKeys.isEmpty { object["required"] = .array(requiredKeys.map(JSONValue.string)) }
     if !conditions.isEmpty { object["allOf"] = .array(conditions) }
     return .object(object)
   }

@@ -39,9 +39,11 @@ struct SchemaWriter {
 
   // MARK: - Types and definitions
 
-  /// The shape of values of `type`, as its converter describes them.
+  /// The shape of values of `type`, as its converter describes them (a
+  /// type that is only `Decodable` has none: its `init(from:)` says).
   static func shape(of type: any Any.Type, at path: CodingPath) throws(ModelError) -> ValueShape {
     guard let converter = try SchemaCache.shared.converter(for: type) else {
+      if let decodable = type as? any Decodable.Type { return .codable(decodable) }
       throw .unsupported("values of type \(TypeNames.name(of: type)) cannot be converted to or from JSON", at: path)
     }
     return converter.shape

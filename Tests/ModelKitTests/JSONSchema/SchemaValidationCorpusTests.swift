@@ -114,13 +114,37 @@ import Testing
         cases.append(Case(name: "openapi-\(version)-\(contract)-document", dialect: "openapi-" + version, schema: document, instances: []))
       }
     }
-    for profile in [JSONSchemaOptions.Profile.openAIStrict, .anthropic] {
-      for type in [SchemaPerson.self, SchemaPage<SchemaLine>.self] as [any Any.Type] {
-        let schema = try JSONSchema.of(type, options: JSONSchemaOptions(profile: profile))
-        cases.append(Case(name: "\(profile)-\(type)", dialect: "2020-12", schema: schema, instances: []))
+    // Each profile's schemas: in 2020-12, or Gemini's OpenAPI 3.0 subset
+    // as a component of a 3.0 document.
+    for profile in [JSONSchemaOptions.Profile.openAIStrict, .anthropic, .gemini] {
+      for type in [SchemaPerson.self, SchemaPage<SchemaLine>.self, SchemaOrder.self] as [any Any.Type] {
+        guard let schema = try? JSONSchema.of(type, options: JSONSchemaOptions(profile: profile)) else { continue }
+        let name = "\(profile)-\(type)".filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        if profile == .gemini {
+          // Gemini's one keyword beyond OpenAPI 3.0, left out for the 3.0 validator.
+          let document: JSONValue = [
+            "openapi": "3.0.3", "info": ["title": "ModelKit corpus", "version": "1"], "paths": [:],
+            "components": ["schemas": ["Response": withoutPropertyOrdering(schema)]],
+          ]
+          cases.append(Case(name: name, dialect: "openapi-3.0.3", schema: document, instances: []))
+        } else {
+          cases.append(Case(name: name, dialect: "2020-12", schema: schema, instances: []))
+        }
       }
     }
     return cases
+  }
+
+  /// `schema` without Gemini's `propertyOrdering`, wherever it stands.
+  static func withoutPropertyOrdering(_ schema: JSONValue) -> JSONValue {
+    switch schema {
+    case .object(let object):
+      var result = JSONObject()
+      for (key, value) in object where key != "propertyOrdering" { result[key] = withoutPropertyOrdering(value) }
+      return .object(result)
+    case .array(let values): return .array(values.map(withoutPropertyOrdering))
+    default: return schema
+    }
   }
 
   static func allCases() throws -> [Case] {

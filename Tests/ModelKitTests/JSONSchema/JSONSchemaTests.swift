@@ -1,0 +1,300 @@
+import Foundation
+import ModelKit
+import Testing
+
+// Types for the schema tests (the corpus types are in SchemaCorpus.swift).
+
+class SchemaAnimal: JSONModel {
+  var name = ""
+  let kingdom = "animals"
+  weak var keeper: SchemaKeeper?
+  required init() {}
+}
+
+final class SchemaDog: SchemaAnimal {
+  var barks = true
+}
+
+final class SchemaKeeper {}
+
+struct SchemaWithClosure: JSONModel {
+  var name = ""
+  var onChange: () -> Void = {}
+}
+
+enum SchemaSingle: String, Codable { case only }
+
+struct SchemaCode: RawRepresentable, Codable, Equatable {
+  var rawValue: String
+}
+
+struct SchemaFlags: JSONModel {
+  var single: SchemaSingle = .only
+  var code = SchemaCode(rawValue: "")
+  var levels: [SchemaLevel] = []
+}
+
+/// A Codable type with a hand-written `init(from:)`: a nested container,
+/// an optional read after `contains`, an array read element by element.
+struct SchemaEnvelope: Decodable {
+  var id: String
+  var total: Double?
+  var points: [Int]
+  var flagged: Bool
+
+  enum Keys: String, CodingKey { case id, meta, total, points, flagged }
+  enum MetaKeys: String, CodingKey { case total }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    id = try container.decode(String.self, forKey: .id)
+    let meta = try container.nestedContainer(keyedBy: MetaKeys.self, forKey: .meta)
+    total = try meta.decodeIfPresent(Double.self, forKey: .total)
+    var list = try container.nestedUnkeyedContainer(forKey: .points)
+    points = []
+    while !list.isAtEnd { points.append(try list.decode(Int.self)) }
+    flagged = container.contains(.flagged) ? try container.decode(Bool.self, forKey: .flagged) : false
+  }
+}
+
+struct SchemaSnake: JSONModel {
+  var firstName = ""
+  var lastSeen: Date?
+}
+
+@Suite struct JSONSchemaTests {
+  static func schema(_ type: any Any.Type, _ options: JSONSchemaOptions = JSONSchemaOptions()) throws -> JSONValue {
+    try JSONSchema.of(type, options: options)
+  }
+
+  /// Every object schema within `value` (through arrays and objects).
+  static func objects(in value: JSONValue) -> [JSONObject] {
+    switch value {
+    case .object(let object): return [object] + object.keys.flatMap { objects(in: object[$0]!) }
+    case .array(let values): return values.flatMap(objects(in:))
+    default: return []
+    }
+  }
+
+  /// Every key used anywhere in `value`'s objects that names a keyword,
+  /// that is, not a key inside `properties`, `$defs` or `schemas`.
+  static func keywords(in value: JSONValue) -> Set<String> {
+    guard case .object(let object) = value else {
+      if case .array(let values) = value { return values.reduce(into: []) { $0.formUnion(keywords(in: $1)) } }
+      return []
+    }
+    var found = Set(object.keys)
+    for key in object.keys {
+      let member = object[key]!
+      if ["properties", "$defs", "schemas"].contains(key), case .object(let named) = member {
+        for name in named.keys { found.formUnion(keywords(in: named[name]!)) }
+      } else if !["enum", "const", "required", "propertyOrdering"].contains(key) {
+        found.formUnion(keywords(in: member))
+      }
+    }
+    return found
+  }
+
+  @Test func aModelsKeysFollowItsMappingInDeclarationOrder() throws {
+    let schema = try Self.schema(SchemaCatalog.self)
+    #expect(schema["$schema"] == .string(JSONSchema.draft2020_12))
+    #expect(schema["type"] == "object")
+    let properties = try #require(schema["properties"]?.object)
+    #expect(
+      properties.keys == [
+        "count", "small", "port", "ratio", "gain", "enabled", "title", "created", "home", "token", "blob", "price",
+        "numbers", "labels", "weights", "hue", "level", "owner", "extra", "meta", "sum",
+      ])
+    // A key path is a nested object, which input that meets anything else there simply lacks.
+    #expect(properties["meta"] == ["properties": ["note": ["type": ["string", "null"]]]])
+    // Two properties on one key: both must read the value.
+    #expect(properties["sum"]?["allOf"]?.array?.count == 2)
+    // Fallback keys: the first present and not null decides.
+    let condition = try #require(schema["allOf"]?[0])
+    #expect(condition["if"] == ["required": ["id"], "properties": ["id": ["not": ["type": "null"]]]])
+    #expect(condition["else"]?["if"]?["required"] == ["ID"])
+    #expect(condition["else"]?["else"]?["if"]?["properties"]?["ids"]?["type"] == "object")
+    // Integers keep their exact bounds; an optional takes null.
+    #expect(properties["count"] == ["type": "integer", "minimum": -9_223_372_036_854_775_808, "maximum": 9_223_372_036_854_775_807])
+    #expect(properties["port"]?["maximum"] == 65535)
+    #expect(properties["level"] == ["enum": [1, 5, -3, nil]])
+    #expect(properties["hue"] == ["enum": ["red", "green", "blue"]])
+    #expect(properties["labels"] == ["type": "array", "items": ["type": "string"]])
+    #expect(properties["weights"] == ["type": "object", "additionalProperties": ["type": "number"]])
+    #expect(properties["extra"] == [:])
+    #expect(properties["token"]?["type"] == ["string", "null"])
+    #expect(properties["token"]?["format"] == "uuid")
+  }
+
+  @Test func theOutputContractSaysWhatTheEncoderWrites() throws {
+    let schema = try Self.schema(SchemaCatalog.self, JSONSchemaOptions(contract: .output))
+    let properties = try #require(schema["properties"]?.object)
+    // Fallback lists write their first key; key paths write objects; sets are unique.
+    #expect(properties["id"] != nil && properties["ID"] == nil)
+    #expect(properties["meta"]?["type"] == "object")
+    #expect(properties["labels"]?["uniqueItems"] == true)
+    #expect(properties["sum"]?["anyOf"]?.array?.count == 2)
+    let created = try #require(properties["created"]?["anyOf"]?.array)
+    #expect(created.contains { $0["format"] == "date-time" })
+    let seconds = try Self.schema(SchemaCatalog.self, JSONSchemaOptions(contract: .output, writing: [.datesAsSecondsSince1970]))
+    #expect(seconds["properties"]?["created"] == ["type": ["number", "null"]])
+  }
+
+  @Test func theLenientContractTakesTheTablesForms() throws {
+    let schema = try Self.schema(SchemaCatalog.self, JSONSchemaOptions(contract: .lenientInput))
+    let count = try #require(schema["properties"]?["count"]?["anyOf"]?.array)
+    #expect(count.contains { $0["type"] == "boolean" })
+    #expect(count.contains { $0["pattern"]?.string?.contains("yes") == true })
+    #expect(count.contains { $0["exclusiveMaximum"] == .number(JSONNumber(text: "9223372036854775808")!) })
+    // A string holding a model's JSON.
+    let owner = try #require(schema["properties"]?["owner"]?["anyOf"]?.array)
+    #expect(owner.contains { $0["contentMediaType"] == "application/json" })
+  }
+
+  @Test func inputOptionsChangeTheSchema() throws {
+    let snake = try Self.schema(SchemaSnake.self, JSONSchemaOptions(decoding: DecodingOptions(keyDecoding: .convertFromSnakeCase)))
+    #expect(snake["properties"]?.object?.keys == ["first_name", "last_seen"])
+    let textOnly = DecodingOptions(dateDecoding: DecodingOptions.DateDecoding(numbers: .none))
+    let dates = try Self.schema(SchemaSnake.self, JSONSchemaOptions(decoding: textOnly))
+    #expect(dates["properties"]?["lastSeen"]?["type"] == ["string", "null"])
+    #expect(dates["properties"]?["lastSeen"]?["pattern"] != nil)
+  }
+
+  @Test func aTypeThatContainsItselfRefersToItself() throws {
+    let schema = try Self.schema(SchemaNode.self)
+    #expect(schema["properties"]?["children"] == ["type": "array", "items": ["$ref": "#"]])
+    #expect(schema["properties"]?["next"] == ["anyOf": [["$ref": "#"], ["type": "null"]]])
+    #expect(schema["$defs"] == nil)
+    let components = try JSONSchema.components(for: [SchemaNode.self])
+    #expect(components["schemas"]?["SchemaNode"]?["properties"]?["next"]?["anyOf"]?[0] == ["$ref": "#/components/schemas/SchemaNode"])
+  }
+
+  @Test func nestedTypesAreDefinitionsNamedForOpenAPI() throws {
+    let schema = try Self.schema(SchemaCatalog.self)
+    #expect(schema["properties"]?["owner"]?["anyOf"]?[0] == ["$ref": "#/$defs/SchemaPerson"])
+    #expect(schema["$defs"]?["SchemaPerson"]?["description"] == "Someone.")
+    #expect(schema["$defs"]?["SchemaPerson"]?["properties"]?["age"]?["description"] == "In whole years.")
+    let components = try JSONSchema.components(for: [SchemaPage<SchemaLine>.self, SchemaOrder.self])
+    let names = try #require(components["schemas"]?.object?.keys)
+    #expect(names == ["SchemaPage_SchemaLine", "SchemaLine", "SchemaOrder"])
+    let allowed = try NSRegularExpression(pattern: "^[a-zA-Z0-9._-]+$")
+    for name in names { #expect(allowed.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil) }
+  }
+
+  @Test func classesListInheritedFieldsAndLeaveOutWhatIsNeverWritten() throws {
+    let schema = try Self.schema(SchemaDog.self)
+    // `let` and `weak` properties take no part, as in decoding.
+    #expect(schema["properties"]?.object?.keys == ["name", "barks"])
+  }
+
+  @Test func enumsListTheirCasesWithoutCaseIterable() throws {
+    let schema = try Self.schema(SchemaFlags.self)
+    #expect(schema["properties"]?["single"] == ["enum": ["only"]])
+    // A raw-representable struct has no list of values: its raw type's schema.
+    #expect(schema["properties"]?["code"] == ["type": "string"])
+    #expect(schema["properties"]?["levels"]?["items"] == ["enum": [1, 5, -3]])
+  }
+
+  @Test func codableTypesAreWhatTheirInitFromAsksFor() throws {
+    let order = try Self.schema(SchemaOrder.self)
+    #expect(order["required"] == ["lines", "placed", "hue", "tags", "meta"])
+    #expect(order["properties"]?["placed"] == ["type": "number"])  // .deferredToDate
+    #expect(order["properties"]?["rush"] == ["type": ["boolean", "null"]])
+    #expect(order["properties"]?["details"]?["properties"]?["note"]?["type"] == ["string", "null"])
+    // The renamed id: "order_id" or "id", one of which must hold a value.
+    let conditions = try #require(order["allOf"]?.array)
+    #expect(conditions.contains { $0["anyOf"]?.array?.count == 2 })
+
+    let envelope = try Self.schema(SchemaEnvelope.self)
+    #expect(envelope["required"] == ["id", "meta", "points"])
+    #expect(envelope["properties"]?["meta"]?["properties"]?["total"] == ["type": ["number", "null"]])
+    #expect(envelope["properties"]?["points"]?["items"]?["type"] == "integer")
+    #expect(envelope["properties"]?["flagged"] == ["type": "boolean"])
+  }
+
+  @Test func whatHasNoSchemaIsAnErrorNamingItsPath() throws {
+    for (type, path) in [(SchemaUndescribable.self as any Any.Type, "$.anything"), (SchemaWithClosure.self, "$.onChange")] {
+      do {
+        _ = try Self.schema(type)
+        Issue.record("\(type) has no schema")
+      } catch let error as ModelError {
+        #expect(error.kind == .unsupportedType)
+        #expect(error.codingPath == path, "\(error)")
+      }
+    }
+  }
+
+  @Test func schemasAreDeterministic() throws {
+    for type in [SchemaCatalog.self, SchemaOrder.self, SchemaNode.self] as [any Any.Type] {
+      let first = try Self.schema(type).jsonString(options: [.sortedKeys])
+      let second = try Self.schema(type).jsonString(options: [.sortedKeys])
+      #expect(first == second)
+    }
+  }
+
+  @Test func openAPI3_0HasNoTypeListsNoDefinitionsAndNoNullType() throws {
+    let options = JSONSchemaOptions(dialect: .openAPI3_0, contract: .strictInput)
+    let schema = try Self.schema(SchemaCatalog.self, options)
+    #expect(schema["$defs"] == nil && schema["$schema"] == nil)
+    #expect(schema["properties"]?["owner"]?["allOf"]?[0] == ["$ref": "#/components/schemas/SchemaPerson"])
+    #expect(schema["properties"]?["note"] == nil)
+    #expect(schema["properties"]?["meta"]?["properties"]?["note"] == ["type": "string", "nullable": true])
+    let components = try JSONSchema.components(for: [SchemaCatalog.self, SchemaOrder.self], options: options)
+    for object in Self.objects(in: components) {
+      if let type = object["type"] { #expect(type.string != nil && type != "null", "\(object)") }
+      #expect(object["const"] == nil && object["if"] == nil && object["$defs"] == nil)
+    }
+  }
+
+  @Test func theOpenAIProfileClosesEveryObjectAndRequiresEveryKey() throws {
+    let options = JSONSchemaOptions(profile: .openAIStrict)
+    let schema = try Self.schema(SchemaPage<SchemaLine>.self, options)
+    for object in Self.objects(in: schema) {
+      guard let properties = object["properties"]?.object else { continue }
+      #expect(object["additionalProperties"] == false)
+      #expect(object["required"] == .array(properties.keys.map(JSONValue.string)))
+    }
+    let allowed: Set<String> = [
+      "type", "properties", "required", "additionalProperties", "items", "enum", "const", "anyOf", "$ref", "$defs",
+      "description", "pattern", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems",
+    ]
+    #expect(Self.keywords(in: schema).subtracting(allowed).isEmpty, "\(Self.keywords(in: schema).subtracting(allowed))")
+    #expect(schema["properties"]?["next"]?["type"] == ["integer", "null"])
+    // Recursion is allowed there, dictionaries and any-value fields are not.
+    #expect(try Self.schema(SchemaNode.self, options)["properties"]?["children"]?["items"] == ["$ref": "#"])
+    #expect(throws: ModelError.self) { try Self.schema(SchemaCatalog.self, options) }
+    do {
+      _ = try Self.schema(SchemaCatalog.self, options)
+    } catch let error as ModelError {
+      #expect(error.codingPath == "$.weights", "\(error)")
+    }
+  }
+
+  @Test func anthropicAndGeminiInlineAndRefuseRecursion() throws {
+    for profile in [JSONSchemaOptions.Profile.anthropic, .gemini] {
+      let options = JSONSchemaOptions(profile: profile)
+      let schema = try Self.schema(SchemaPage<SchemaLine>.self, options)
+      #expect(!Self.keywords(in: schema).contains("$ref") && schema["$defs"] == nil)
+      #expect(schema["properties"]?["items"]?["items"]?["properties"]?["sku"] == ["type": "string"])
+      do {
+        _ = try Self.schema(SchemaNode.self, options)
+        Issue.record("\(profile) described a type that contains itself")
+      } catch let error as ModelError {
+        #expect(error.codingPath == "$.children[0]", "\(error)")
+      }
+    }
+    let anthropic = try Self.schema(SchemaLine.self, JSONSchemaOptions(profile: .anthropic))
+    // No numeric limits there: said in the description instead.
+    #expect(anthropic["properties"]?["quantity"]?["minimum"] == nil)
+    #expect(anthropic["properties"]?["quantity"]?["description"]?.string?.contains("maximum 255") == true)
+    let gemini = try Self.schema(SchemaPerson.self, JSONSchemaOptions(profile: .gemini))
+    #expect(gemini["propertyOrdering"] == ["name", "age"])
+    #expect(gemini["properties"]?["age"] == ["type": "integer", "nullable": true, "minimum": -9_223_372_036_854_775_808, "maximum": 9_223_372_036_854_775_807, "description": "In whole years."])
+  }
+
+  @Test func aProfileDescribesStrictInput() throws {
+    #expect(throws: ModelError.self) {
+      try Self.schema(SchemaPerson.self, JSONSchemaOptions(contract: .output, profile: .openAIStrict))
+    }
+  }
+}

@@ -5,7 +5,9 @@
 /// ```swift
 /// let options = JSONSchemaOptions(dialect: .openAPI3_1, contract: .output)
 /// ```
-public struct JSONSchemaOptions: Sendable, Hashable {
+import Foundation
+
+public struct JSONSchemaOptions: Sendable {
   /// The JSON Schema dialect written.
   public enum Dialect: String, Sendable, Hashable, CaseIterable {
     /// JSON Schema 2020-12, with `$schema` and `$defs`.
@@ -57,6 +59,18 @@ public struct JSONSchemaOptions: Sendable, Hashable {
   /// The write options the output contract describes (dates as numbers,
   /// `null` for nil).
   public var writing: JSONWriteOptions
+  /// How a Codable type's coder reads dates, as `ModelDecoder`'s strategy
+  /// of the same name. Default `.deferredToDate`, Foundation's.
+  public var dateDecodingStrategy: ModelDecoder.DateDecodingStrategy = .deferredToDate
+  /// How a Codable type's coder writes dates. Default `.deferredToDate`.
+  public var dateEncodingStrategy: ModelEncoder.DateEncodingStrategy = .deferredToDate
+  /// How a Codable type's coder reads `Data`. Default `.base64`.
+  public var dataDecodingStrategy: ModelDecoder.DataDecodingStrategy = .base64
+  /// How a Codable type's coder writes `Data`. Default `.base64`.
+  public var dataEncodingStrategy: ModelEncoder.DataEncodingStrategy = .base64
+  /// What a Codable type's `init(from:)` finds in `decoder.userInfo` while
+  /// its schema is read.
+  public var userInfo: [CodingUserInfoKey: any Sendable] = [:]
 
   /// Creates options; every parameter has its default.
   ///

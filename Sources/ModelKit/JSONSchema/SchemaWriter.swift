@@ -1,3 +1,4 @@
+import Foundation
 import ModelKitJSON
 
 /// Writes the JSON Schema of a type from the converters its decoder and
@@ -24,13 +25,14 @@ struct SchemaWriter {
   private var names: [ObjectIdentifier: String] = [:]
   private var takenNames: Set<String> = []
   /// The Codable types' descriptions, as their `init(from:)` asked.
-  var probes = DecodableProbes()
+  var probes: DecodableProbes
 
   init(options: JSONSchemaOptions, reader: Reader, referencesComponents: Bool) {
     self.options = options
     self.reader = reader
     vocabulary = SchemaVocabulary(dialect: options.dialect)
     self.referencesComponents = referencesComponents
+    probes = DecodableProbes(userInfo: options.userInfo)
   }
 
   var contract: JSONSchemaOptions.Contract { options.contract }
@@ -316,6 +318,14 @@ struct SchemaWriter {
   }
 
   private func data() -> JSONValue {
+    if reader == .coder {
+      switch contract == .output ? Self.dataForm(options.dataEncodingStrategy) : Self.dataForm(options.dataDecodingStrategy) {
+      case .base64: break
+      case .bytes:
+        return vocabulary.typed("array", ("items", vocabulary.typed("integer", ("minimum", 0), ("maximum", 255))))
+      case .custom: return ["description": "Data, as a custom strategy codes it"]
+      }
+    }
     let exact = reader == .coder && contract == .strictInput
     let pattern = SchemaPatterns.whole(SchemaPatterns.base64, trimmed: !exact && contract != .output)
     return vocabulary.typed("string", ("contentEncoding", "base64"), ("pattern", .string(pattern)))
@@ -329,8 +339,17 @@ struct SchemaWriter {
     let dateText = vocabulary.typed(
       "string", ("pattern", .string(SchemaPatterns.whole(SchemaPatterns.dateText, trimmed: true))))
     let number = vocabulary.typed("number")
+    let internet = vocabulary.typed(
+      "string", ("format", "date-time"), ("pattern", .string(SchemaPatterns.whole(SchemaPatterns.internetDateTime, trimmed: false))))
+    let custom: JSONValue = ["description": "a date, as a custom strategy codes it"]
     switch (contract, reader) {
-    case (.output, .coder): return number
+    case (.output, .coder):
+      switch Self.dateForm(options.dateEncodingStrategy) {
+      case .number: return number
+      case .internetDateTime: return internet
+      case .text: return vocabulary.typed("string")
+      case .custom: return custom
+      }
     case (.output, .model):
       if options.writing.contains(.datesAsSecondsSince1970) || options.writing.contains(.datesAsMillisecondsSince1970) {
         return number
@@ -339,8 +358,16 @@ struct SchemaWriter {
       let written = vocabulary.typed(
         "string", ("format", "date-time"), ("pattern", .string(SchemaPatterns.whole(SchemaPatterns.writtenDate, trimmed: false))))
       return vocabulary.anyOf([written, number])
-    case (.strictInput, .coder): return number
-    case (.lenientInput, .coder): return vocabulary.anyOf([number, dateText])
+    case (.strictInput, .coder), (.lenientInput, .coder):
+      let strict: JSONValue
+      switch Self.dateForm(options.dateDecodingStrategy) {
+      case .number: strict = number
+      case .internetDateTime: strict = internet
+      case .text: strict = vocabulary.typed("string")
+      case .custom: return custom
+      }
+      // Leniently, the table's date strings, and numbers where the strategy reads none.
+      return isLenient ? vocabulary.anyOf([strict, number, dateText]) : strict
     case (_, .model):
       let dates = options.decoding.dateDecoding
       var forms: [JSONValue] = []
@@ -348,6 +375,58 @@ struct SchemaWriter {
       if dates.parsesStrings { forms.append(dateText) }
       if forms.isEmpty { return ["not": .object([:])] }
       return vocabulary.anyOf(forms)
+    }
+  }
+}
+
+extension SchemaWriter {
+  /// The JSON form a coder's date strategy reads or writes.
+  enum DateForm {
+    case number, internetDateTime, text, custom
+  }
+
+  static func dateForm(_ strategy: ModelDecoder.DateDecodingStrategy) -> DateForm {
+    switch strategy {
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return .number
+    case .iso8601: return .internetDateTime
+    #if canImport(Darwin)
+      // A case on Apple platforms only (on Linux, a function returning `.custom`).
+      case .formatted: return .text
+    #endif
+    default: return .custom
+    }
+  }
+
+  static func dateForm(_ strategy: ModelEncoder.DateEncodingStrategy) -> DateForm {
+    switch strategy {
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970: return .number
+    case .iso8601: return .internetDateTime
+    #if canImport(Darwin)
+      // A case on Apple platforms only (on Linux, a function returning `.custom`).
+      case .formatted: return .text
+    #endif
+    default: return .custom
+    }
+  }
+
+  /// The JSON form a coder's data strategy reads or writes.
+  enum DataForm {
+    case base64, bytes, custom
+  }
+
+  static func dataForm(_ strategy: ModelDecoder.DataDecodingStrategy) -> DataForm {
+    switch strategy {
+    case .base64: .base64
+    case .deferredToData: .bytes
+    default: .custom
+    }
+  }
+
+  static func dataForm(_ strategy: ModelEncoder.DataEncodingStrategy) -> DataForm {
+    switch strategy {
+    case .base64: .base64
+    case .deferredToData: .bytes
+    default: .custom
     }
   }
 }

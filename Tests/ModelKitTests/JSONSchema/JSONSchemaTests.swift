@@ -298,3 +298,23 @@ struct SchemaSnake: JSONModel {
     }
   }
 }
+
+@Suite struct JSONSchemaCoderStrategyTests {
+  @Test func aCodableTypesDatesAndDataFollowTheCodersStrategies() throws {
+    var options = JSONSchemaOptions()
+    #expect(try JSONSchema.of(SchemaOrder.self, options: options)["properties"]?["placed"] == ["type": "number"])
+    options.dateDecodingStrategy = .iso8601
+    let iso = try JSONSchema.of(SchemaOrder.self, options: options)["properties"]?["placed"]
+    #expect(iso?["format"] == "date-time" && iso?["type"] == "string")
+    options.contract = .output
+    options.dateEncodingStrategy = .millisecondsSince1970
+    #expect(try JSONSchema.of(SchemaOrder.self, options: options)["properties"]?["placed"] == ["type": "number"])
+    options.dataEncodingStrategy = .deferredToData
+    let bytes = try JSONSchema.of(SchemaBlob.self, options: options)["properties"]?["bytes"]
+    #expect(bytes?["items"]?["maximum"] == 255)
+  }
+}
+
+struct SchemaBlob: Codable {
+  var bytes: Data
+}

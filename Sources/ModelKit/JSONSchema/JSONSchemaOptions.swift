@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `JSONSchema` describes a type: the dialect written, what the schema
 /// promises (what decoding accepts, or what encoding writes), and the
 /// provider whose structured-output subset it must keep to.
@@ -5,8 +7,6 @@
 /// ```swift
 /// let options = JSONSchemaOptions(dialect: .openAPI3_1, contract: .output)
 /// ```
-import Foundation
-
 public struct JSONSchemaOptions: Sendable {
   /// The JSON Schema dialect written.
   public enum Dialect: String, Sendable, Hashable, CaseIterable {

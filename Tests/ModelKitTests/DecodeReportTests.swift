@@ -139,6 +139,19 @@ struct DecodeReportTests {
     #expect(models.entries.map(\.path) == ["$[0].id", "$[1].zzz"])
   }
 
+  @Test("a dictionary Codable reads whole reports a container of the wrong kind, and keys that are no keys")
+  func codableDictionariesOfOtherKeys() throws {
+    struct Seats: Codable, Equatable { var byRow: [Int: Int] }
+    for (text, path, kind) in [
+      (#"{"byRow": [1, 2]}"#, "$.byRow", DecodeReport.Entry.Kind.emptySubstituted), (#"{"byRow": {"x": 1}}"#, "$.byRow.x", .dropped),
+    ] {
+      let report = DecodeReport()
+      let seats = try ModelDecoder(options: DecodingOptions(report: report)).decode(Seats.self, from: Data(text.utf8))
+      #expect(seats == Seats(byRow: [:]))
+      #expect(report.entries.map(\.path) == [path] && report.entries.map(\.kind) == [kind], "\(report.entries)")
+    }
+  }
+
   @Test("without a report nothing is noted; well-typed input reports only unknown keys")
   func quietWhenWellTyped() throws {
     let user = #"{"id": 1, "name": "n", "admin": true, "score": 2.5, "tags": [{"label": "a"}], "counts": [1], "nick": "x", "v": 2}"#

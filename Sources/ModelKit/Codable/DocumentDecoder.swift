@@ -241,6 +241,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       word(&error, type, found)
       throw error.decodingError
     }
+    // Leniently an empty container, which the report says.
+    note(.emptySubstituted, node, key: NoKey(), target: what)
     return nil
   }
 

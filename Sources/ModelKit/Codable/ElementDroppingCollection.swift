@@ -95,7 +95,10 @@ extension Dictionary: ElementDroppingCollection where Key: Decodable, Value: Dec
     for (keyNode, item) in document.members(of: node) {
       let text = document.string(keyNode) ?? ""
       // A key that does not read as `Key` drops its member, as a value that does not convert does.
-      guard let key = Self.key(text) else { continue }
+      guard let key = Self.key(text) else {
+        decoder.note(.dropped, item, key: AnyKey(text), target: TypeNames.name(of: Key.self) + " key")
+        continue
+      }
       // A repeated key: the first wins in a coder's call, as in `JSONDecoder`
       // (a first that was dropped is remembered apart); else the last, even
       // one that does not decode.

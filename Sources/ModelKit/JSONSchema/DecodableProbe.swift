@@ -42,6 +42,10 @@ final class DecodableProbes {
   private var done: [ObjectIdentifier: ProbedShape] = [:]
   private var running: Set<ObjectIdentifier> = []
   private var placeholders: [ObjectIdentifier: Any] = [:]
+  /// Questions asked so far: a type whose `init(from:)` asks without end
+  /// (reads an array with no regard for its end) is stopped at `limit`.
+  private var questions = 0
+  static let limit = 10_000
   let userInfo: [CodingUserInfoKey: any Sendable]
 
   init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) { self.userInfo = userInfo }
@@ -62,6 +66,15 @@ final class DecodableProbes {
     return shape
   }
 
+  /// Counts one question; past the limit, an error that ends the probe.
+  func ask(at codingPath: [any CodingKey]) throws {
+    questions += 1
+    guard questions <= Self.limit else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(codingPath: codingPath, debugDescription: "init(from:) asked more than \(Self.limit) questions"))
+    }
+  }
+
   /// A value of `type` for a probed `init(from:)` to go on with.
   func placeholder<Value: Decodable>(of type: Value.Type, at codingPath: [any CodingKey]) throws -> Value {
     if let known = placeholders[ObjectIdentifier(type)] as? Value { return known }
@@ -71,6 +84,7 @@ final class DecodableProbes {
       return empty
     }
     if let value = Self.foundationPlaceholders[ObjectIdentifier(type)] as? Value { return value }
+    if let dictionary = type as? any DictionaryShaped.Type, let empty = dictionary.empty as? Value { return empty }
     if let model = type as? any JSONModel.Type, let value = model.init() as? Value { return value }
     if let first = payloadFreeEnumCases(of: type)?.first { return first }
     if let iterable = type as? any CaseIterable.Type, let first = Self.firstCase(of: iterable) as? Value { return first }
@@ -130,6 +144,7 @@ struct ProbeDecoder: Decoder {
   static func value<Value: Decodable>(
     _ type: Value.Type, probes: DecodableProbes, at codingPath: [any CodingKey]
   ) throws -> (Value, ProbedValue) {
+    try probes.ask(at: codingPath)
     let shape = (try? SchemaCache.shared.converter(for: type))?.shape ?? .codable(type)
     return (try probes.placeholder(of: type, at: codingPath), .shape(shape))
   }
@@ -172,12 +187,15 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let codingPath: [any CodingKey]
   var allKeys: [Key] { [] }
 
+  /// Present, so that what follows is asked too (the key is then
+  /// optional); absent once the questions run out, which ends a loop.
   func contains(_ key: Key) -> Bool {
     members.optionalKeys.insert(key.stringValue)
-    return true
+    return (try? probes.ask(at: codingPath + [key])) != nil
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
+    try probes.ask(at: codingPath + [key])
     members.markNullable(key.stringValue)
     return false
   }
@@ -189,14 +207,16 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    try probes.ask(at: codingPath + [key])
     let shape = (try? SchemaCache.shared.converter(for: type))?.shape ?? .codable(type)
     members.record(key.stringValue, .shape(shape), required: false, nullable: true)
     return nil
   }
 
-  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key)
+  func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
+    try probes.ask(at: codingPath + [key])
     let nested = MemberRecorder()
     members.record(key.stringValue, .nested(.keyed([])), required: true)
     nested.changed = { [members] in members.record(key.stringValue, .nested(.keyed($0)), required: true) }
@@ -204,7 +224,8 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       ProbeKeyedContainer<NestedKey>(members: nested, probes: probes, codingPath: codingPath + [key]))
   }
 
-  func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedDecodingContainer {
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try probes.ask(at: codingPath + [key])
     let elements = ElementRecorder()
     members.record(key.stringValue, .nested(.unkeyed([])), required: true)
     elements.changed = { [members] in members.record(key.stringValue, .nested(.unkeyed($0)), required: true) }
@@ -266,7 +287,10 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { !elements.elements.isEmpty }
   var currentIndex: Int { elements.elements.count }
 
-  mutating func decodeNil() throws -> Bool { false }
+  mutating func decodeNil() throws -> Bool {
+    try probes.ask(at: codingPath)
+    return false
+  }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
     let (value, probed) = try ProbeDecoder.value(type, probes: probes, at: codingPath + [AnyKey(index: currentIndex)])
@@ -274,7 +298,10 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
     return value
   }
 
-  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) -> KeyedDecodingContainer<NestedKey> {
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    try probes.ask(at: codingPath)
     let nested = MemberRecorder()
     let index = currentIndex
     elements.record(.nested(.keyed([])))
@@ -282,7 +309,8 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
     return KeyedDecodingContainer(ProbeKeyedContainer<NestedKey>(members: nested, probes: probes, codingPath: codingPath))
   }
 
-  mutating func nestedUnkeyedContainer() -> any UnkeyedDecodingContainer {
+  mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try probes.ask(at: codingPath)
     let nested = ElementRecorder()
     let index = currentIndex
     elements.record(.nested(.unkeyed([])))

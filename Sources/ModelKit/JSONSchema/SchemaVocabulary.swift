@@ -49,8 +49,6 @@ struct SchemaVocabulary {
       return isOpenAPI3_0 ? ["enum": .array(values), "nullable": true] : ["enum": .array(values + [.null])]
     }
     if isOpenAPI3_0 {
-      // `nullable` counts only beside a `type`; a reference is to an object.
-      if object["$ref"] != nil { return ["type": "object", "nullable": true, "allOf": [schema]] }
       if case .array(let choices)? = object["anyOf"], object.count == 1 {
         return ["anyOf": .array(choices.map(nullable))]
       }

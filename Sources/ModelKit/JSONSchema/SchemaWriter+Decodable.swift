@@ -1,5 +1,20 @@
 import ModelKitJSON
 
+/// A dictionary's key and value types, for the dictionaries ModelKit's
+/// converters leave to Codable (keys that are not strings).
+protocol DictionaryShaped {
+  static var keyType: any Any.Type { get }
+  static var valueType: any Any.Type { get }
+  /// An empty dictionary, a probe's placeholder.
+  static var empty: Any { get }
+}
+
+extension Dictionary: DictionaryShaped {
+  static var keyType: any Any.Type { Key.self }
+  static var valueType: any Any.Type { Value.self }
+  static var empty: Any { Self() }
+}
+
 extension SchemaWriter {
   /// The schema of a `Decodable` type without a converter of its own, from
   /// what its `init(from:)` asks for (`DecodableProbes`): its coding keys
@@ -66,16 +81,49 @@ extension SchemaWriter {
   }
 
   /// Whether a lenient coder puts an empty value in for a missing `value`:
-  /// every type but one without cases to choose from (a raw-value enum)
-  /// or a Codable type that cannot be decoded from `{}`.
-  private func hasEmptyValue(_ value: ProbedValue) -> Bool {
-    guard case .shape(let shape) = value else { return true }
-    switch shape {
-    case .rawValue: return false
-    case .codable(let type):
-      return (try? ModelDecoder().decode(type, from: "{}")) != nil
-    default: return true
+  /// every type but a raw-value enum (which has no case to choose) and a
+  /// Codable type that needs one of those (which it decodes from `{}`).
+  private func hasEmptyValue(_ value: ProbedValue, depth: Int = 0) -> Bool {
+    switch value {
+    case .nested(let nested): return hasEmptyValue(nested, depth: depth)
+    case .shape(.rawValue): return false
+    case .shape(.codable(let type)):
+      guard depth < 16, !(type is any DictionaryShaped.Type) else { return true }
+      return hasEmptyValue(probes.shape(of: type), depth: depth + 1)
+    case .shape: return true
     }
+  }
+
+  private func hasEmptyValue(_ probed: ProbedShape, depth: Int) -> Bool {
+    switch probed {
+    case .keyed(let members): return members.allSatisfy { !$0.isRequired || hasEmptyValue($0.value, depth: depth) }
+    case .single(let value): return hasEmptyValue(value, depth: depth)
+    case .unkeyed, .anything: return true
+    }
+  }
+
+  /// A dictionary whose keys are not strings, as Foundation's `Dictionary`
+  /// codes it: an object for `Int` and `CodingKeyRepresentable` keys (an
+  /// `Int` key is any integer text, an enum's its cases'), else an array of
+  /// keys and values in turn.
+  mutating func keyedDictionary(_ type: any DictionaryShaped.Type, at path: CodingPath) throws(ModelError) -> JSONValue {
+    let value = try schema(for: Self.shape(of: type.valueType, at: path), at: path.appending(.key("*")))
+    let names: JSONValue
+    if type.keyType == Int.self {
+      names = ["pattern": "^[+-]?[0-9]+$"]
+    } else if type.keyType is any CodingKeyRepresentable.Type {
+      if case .rawValue(_, let values?) = try Self.shape(of: type.keyType, at: path) {
+        names = ["enum": .array(values.map { $0.string.map(JSONValue.string) ?? .string($0.jsonString()) })]
+      } else {
+        names = .object([:])
+      }
+    } else {
+      let key = try schema(for: Self.shape(of: type.keyType, at: path), at: path.appending(.index(0)))
+      return vocabulary.typed("array", ("items", vocabulary.anyOf([key, value])))
+    }
+    var object: JSONObject = ["type": "object", "additionalProperties": value]
+    if names != .object([:]) && options.dialect != .openAPI3_0 { object["propertyNames"] = names }
+    return .object(object)
   }
 
   /// The JSON key of coding key `key` under the options' key decoding.

@@ -157,6 +157,7 @@ struct SchemaWriter {
       let model = try reference(to: type, at: path) { (writer) throws(ModelError) in try writer.modelBody(type, at: path) }
       return embeddable(model, opening: "{")
     case .codable(let type):
+      if let dictionary = type as? any DictionaryShaped.Type { return try keyedDictionary(dictionary, at: path) }
       return try reference(to: type, at: path) { (writer) throws(ModelError) in try writer.decodableBody(type, at: path) }
     case .rawValue(let raw, let values):
       guard let values else { return try schema(for: raw, at: path) }

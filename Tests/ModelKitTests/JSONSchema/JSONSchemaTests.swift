@@ -236,7 +236,7 @@ struct SchemaSnake: JSONModel {
     let options = JSONSchemaOptions(dialect: .openAPI3_0, contract: .strictInput)
     let schema = try Self.schema(SchemaCatalog.self, options)
     #expect(schema["$defs"] == nil && schema["$schema"] == nil)
-    #expect(schema["properties"]?["owner"]?["allOf"]?[0] == ["$ref": "#/components/schemas/SchemaPerson"])
+    #expect(schema["properties"]?["owner"]?["anyOf"]?[0] == ["$ref": "#/components/schemas/SchemaPerson"])
     #expect(schema["properties"]?["note"] == nil)
     #expect(schema["properties"]?["meta"]?["properties"]?["note"] == ["type": "string", "nullable": true])
     let components = try JSONSchema.components(for: [SchemaCatalog.self, SchemaOrder.self], options: options)
@@ -317,4 +317,78 @@ struct SchemaSnake: JSONModel {
 
 struct SchemaBlob: Codable {
   var bytes: Data
+}
+
+enum SchemaRoom: String, Codable, CodingKeyRepresentable, CaseIterable { case kitchen, hall }
+
+struct SchemaKeyedMaps: Codable {
+  var byNumber: [Int: String]
+  var byRoom: [SchemaRoom: Double]
+  var byPoint: [Double: Bool]
+}
+
+/// Reads an array without looking for its end: the probe stops it.
+struct SchemaEndless: Decodable {
+  var values: [Int] = []
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    while true { values.append(try container.decode(Int.self)) }
+  }
+}
+
+/// Rejects the placeholders it is given after asking for one key.
+struct SchemaPicky: Decodable {
+  var email: String
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyCodingKey.self)
+    email = try container.decode(String.self, forKey: AnyCodingKey("email"))
+    guard email.contains("@") else {
+      throw DecodingError.dataCorruptedError(forKey: AnyCodingKey("email"), in: container, debugDescription: "no @")
+    }
+  }
+}
+
+struct AnyCodingKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ string: String) { stringValue = string }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+@Suite struct JSONSchemaHostileTypeTests {
+  @Test func dictionariesWithOtherKeysAreWhatFoundationWrites() throws {
+    let schema = try JSONSchema.of(SchemaKeyedMaps.self)
+    #expect(schema["properties"]?["byNumber"] == ["type": "object", "additionalProperties": ["type": "string"], "propertyNames": ["pattern": "^[+-]?[0-9]+$"]])
+    #expect(schema["properties"]?["byRoom"]?["propertyNames"] == ["enum": ["kitchen", "hall"]])
+    #expect(schema["properties"]?["byPoint"] == ["type": "array", "items": ["anyOf": [["type": "number"], ["type": "boolean"]]]])
+    // What the encoder writes validates, by hand: keys as texts.
+    let written = try ModelEncoder().encodeValue(SchemaKeyedMaps(byNumber: [1: "a"], byRoom: [.hall: 2], byPoint: [1.5: true]))
+    #expect(written["byNumber"]?["1"] == "a" && written["byRoom"]?["hall"] == 2)
+  }
+
+  @Test func aTypeThatAsksWithoutEndIsStopped() throws {
+    let schema = try JSONSchema.of(SchemaEndless.self)
+    #expect(schema["type"] == "array" && schema["items"] == ["type": "integer", "minimum": -9_223_372_036_854_775_808, "maximum": 9_223_372_036_854_775_807])
+  }
+
+  @Test func aTypeThatRejectsItsPlaceholdersIsWhatItAskedFor() throws {
+    let schema = try JSONSchema.of(SchemaPicky.self)
+    #expect(schema["properties"] == ["email": ["type": "string"]] && schema["required"] == ["email"])
+  }
+
+  @Test func schemasAreWrittenFromManyTasksAtOnce() async throws {
+    let expected = try JSONSchema.of(SchemaCatalog.self).jsonString(options: [.sortedKeys])
+    let texts = try await withThrowingTaskGroup(of: String.self) { group in
+      for index in 0..<16 {
+        group.addTask {
+          let type: any Any.Type = index.isMultiple(of: 2) ? SchemaCatalog.self : SchemaOrder.self
+          return try JSONSchema.of(type).jsonString(options: [.sortedKeys])
+        }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(texts.filter { $0 == expected }.count == 8)
+    #expect(Set(texts).count == 2)
+  }
 }

@@ -81,6 +81,32 @@ struct SchemaPage<Item: Codable & Equatable>: Codable, Equatable {
   var next: Int?
 }
 
+/// A Codable type read with coder strategies: ISO 8601 dates, snake-case
+/// keys, integer-keyed and enum-keyed dictionaries.
+struct SchemaEvent: Codable, Equatable {
+  var eventName: String
+  var startsAt: Date
+  var seatsByRow: [Int: Int]
+  var payload: Data?
+  var room: SchemaRoom?
+  var budget: Decimal?
+
+  /// The coders' settings, and the schema options that say the same.
+  static func coder(_ decoder: ModelDecoder, _ encoder: ModelEncoder) {
+    decoder.dateDecodingStrategy = .iso8601
+    decoder.options.keyDecoding = .convertFromSnakeCase
+    encoder.dateEncodingStrategy = .iso8601
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+  }
+
+  static var schemaOptions: JSONSchemaOptions {
+    var options = JSONSchemaOptions(decoding: DecodingOptions(keyDecoding: .convertFromSnakeCase))
+    options.dateDecodingStrategy = .iso8601
+    options.dateEncodingStrategy = .iso8601
+    return options
+  }
+}
+
 /// A type with a value no schema can promise.
 struct SchemaUndescribable: JSONModel {
   var name = ""
@@ -149,6 +175,15 @@ enum SchemaInputs {
     "tags": ["[]", "[\"a\",\"a\"]", "[1]", "null"],
     "meta": ["{}", "{\"a\":1}", "{\"a\":\"2\"}", "{\"a\":null}", "[]"],
     "rush": ["true", "null", "\"yes\"", "0"],
+  ]
+
+  static let event: Pools = [
+    "event_name": ["\"Launch\"", "\"\"", "5", "null"],
+    "starts_at": ["\"2024-02-29T10:00:00Z\"", "\"2024-01-01T00:00:00.5+05:30\"", "\"2023-02-29T10:00:00Z\"", "\"2024-01-01\"", "0", "null", "\"2024-01-01T10:00:00+0530\""],
+    "seats_by_row": ["{\"1\":10}", "{}", "{\"x\":1}", "{\"2\":\"3\"}", "[]", "{\"+3\":1}"],
+    "payload": ["\"YWJj\"", "null", "\" YWJj\"", "\"Y\"", "[1]"],
+    "room": ["\"kitchen\"", "\"hall\"", "\"attic\"", "null", "1"],
+    "budget": ["12.5", "null", "\"7\"", "true"],
   ]
 
   /// `count` JSON texts of objects whose members come from `pools`: half

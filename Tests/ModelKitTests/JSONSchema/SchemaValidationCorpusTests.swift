@@ -18,11 +18,14 @@ import Testing
     let dialect: String
     let schema: JSONValue
     let instances: [(text: String, valid: Bool)]
+    /// For an OpenAPI document with instances: the component they are of.
+    var component: String? = nil
 
     var json: JSONValue {
       [
         "name": .string(name), "dialect": .string(dialect), "schema": schema,
         "instances": .array(instances.map { ["json": .string($0.text), "valid": .bool($0.valid)] }),
+        "component": component.map(JSONValue.string) ?? .null,
       ]
     }
   }
@@ -60,43 +63,65 @@ import Testing
     return (strict, lenient, outputs)
   }
 
-  /// Verdicts and outputs of a Codable type on `texts`.
-  static func codableVerdicts<Value: Codable>(_ type: Value.Type, _ texts: [String])
-    -> (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String])
-  {
+  /// Verdicts and outputs of a Codable type on `texts`, with coders that
+  /// `configure` sets up (strategies; `strict` and the report are set here).
+  static func codableVerdicts<Value: Codable>(
+    _ type: Value.Type, _ texts: [String], with configure: (ModelDecoder, ModelEncoder) -> Void = { _, _ in }
+  ) -> (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String]) {
     var strict: [(String, Bool)] = []
     var lenient: [(String, Bool)] = []
     var outputs: [String] = []
+    let encoder = ModelEncoder()
     let strictDecoder = ModelDecoder()
-    strictDecoder.options = DecodingOptions(strict: true)
+    configure(strictDecoder, encoder)
+    strictDecoder.options.strict = true
     for text in texts {
       let strictValue = try? strictDecoder.decode(Value.self, from: text)
       strict.append((text, strictValue != nil))
       let report = DecodeReport()
       let lenientDecoder = ModelDecoder()
-      lenientDecoder.options = DecodingOptions(report: report)
+      configure(lenientDecoder, ModelEncoder())
+      lenientDecoder.options.report = report
       let lenientValue = try? lenientDecoder.decode(Value.self, from: text)
       lenient.append((text, lenientValue != nil && isClean(report)))
       for value in [strictValue, lenientValue].compactMap({ $0 }) {
-        if let data = try? ModelEncoder().encode(value) { outputs.append(String(decoding: data, as: UTF8.self)) }
+        if let data = try? encoder.encode(value) { outputs.append(String(decoding: data, as: UTF8.self)) }
       }
     }
     return (strict, lenient, outputs)
   }
 
-  /// The cases of one type: each contract in 2020-12.
+  /// The cases of one type: each contract in 2020-12, and as a component
+  /// of an OpenAPI 3.1 and 3.0 document.
   static func cases(
     _ name: String, _ type: any Any.Type,
-    _ verdicts: (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String])
+    _ verdicts: (strict: [(String, Bool)], lenient: [(String, Bool)], outputs: [String]),
+    options: JSONSchemaOptions = JSONSchemaOptions(),
+    openAPI: [(JSONSchemaOptions.Dialect, String)] = [(.openAPI3_1, "3.1.0"), (.openAPI3_0, "3.0.3")]
   ) throws -> [Case] {
-    func schema(_ contract: JSONSchemaOptions.Contract) throws -> JSONValue {
-      try JSONSchema.of(type, options: JSONSchemaOptions(contract: contract))
-    }
-    return [
-      Case(name: name + "-strict", dialect: "2020-12", schema: try schema(.strictInput), instances: verdicts.strict.map { ($0.0, $0.1) }),
-      Case(name: name + "-lenient", dialect: "2020-12", schema: try schema(.lenientInput), instances: verdicts.lenient.map { ($0.0, $0.1) }),
-      Case(name: name + "-output", dialect: "2020-12", schema: try schema(.output), instances: verdicts.outputs.map { ($0, true) }),
+    var cases: [Case] = []
+    let contracts: [(JSONSchemaOptions.Contract, String, [(String, Bool)])] = [
+      (.strictInput, "strict", verdicts.strict), (.lenientInput, "lenient", verdicts.lenient),
+      (.output, "output", verdicts.outputs.map { ($0, true) }),
     ]
+    for (contract, suffix, instances) in contracts {
+      var options = options
+      options.contract = contract
+      cases.append(Case(name: name + "-" + suffix, dialect: "2020-12", schema: try JSONSchema.of(type, options: options), instances: instances))
+      for (dialect, version) in openAPI {
+        options.dialect = dialect
+        let components = try JSONSchema.components(for: [type], options: options)
+        let document: JSONValue = [
+          "openapi": .string(version), "info": ["title": "ModelKit corpus", "version": "1"], "paths": [:],
+          "components": components,
+        ]
+        let component = components["schemas"]?.object?.keys.first ?? ""
+        cases.append(
+          Case(name: "\(name)-\(suffix)-openapi-\(version)", dialect: "openapi-" + version, schema: document, instances: instances, component: component))
+        options.dialect = .draft2020_12
+      }
+    }
+    return cases
   }
 
   /// OpenAPI documents wrapping the components of every corpus type, and
@@ -156,6 +181,11 @@ import Testing
       + cases("person", SchemaPerson.self, modelVerdicts(SchemaPerson.self, person))
       + cases("node", SchemaNode.self, modelVerdicts(SchemaNode.self, node))
       + cases("order", SchemaOrder.self, codableVerdicts(SchemaOrder.self, order))
+      + cases(
+        "event", SchemaEvent.self,
+        codableVerdicts(SchemaEvent.self, SchemaInputs.documents(SchemaInputs.event, count: 300, seed: 5), with: SchemaEvent.coder),
+        // OpenAPI 3.0 cannot say which keys an object has (no `propertyNames`).
+        options: SchemaEvent.schemaOptions, openAPI: [(.openAPI3_1, "3.1.0")])
       + documentCases()
   }
 

@@ -75,9 +75,27 @@ final class DecodableProbes {
     }
   }
 
-  /// A value of `type` for a probed `init(from:)` to go on with.
+  /// The shapes of the types asked for, found once per type.
+  private var shapes: [ObjectIdentifier: ValueShape] = [:]
+
+  /// What a value of `type` is: its converter's shape, or what its own
+  /// `init(from:)` asks for.
+  func shape<Value: Decodable>(ofValue type: Value.Type) -> ValueShape {
+    if let known = shapes[ObjectIdentifier(type)] { return known }
+    let shape = (try? SchemaCache.shared.converter(for: type))?.shape ?? .codable(type)
+    shapes[ObjectIdentifier(type)] = shape
+    return shape
+  }
+
+  /// A value of `type` for a probed `init(from:)` to go on with, made once per type.
   func placeholder<Value: Decodable>(of type: Value.Type, at codingPath: [any CodingKey]) throws -> Value {
     if let known = placeholders[ObjectIdentifier(type)] as? Value { return known }
+    let value = try makePlaceholder(of: type, at: codingPath)
+    placeholders[ObjectIdentifier(type)] = value
+    return value
+  }
+
+  private func makePlaceholder<Value: Decodable>(of type: Value.Type, at codingPath: [any CodingKey]) throws -> Value {
     if let converter = try? SchemaCache.shared.converter(for: type), let converted = converter as? ValueConverter<Value>,
       let empty = converted.emptyValue
     {
@@ -145,8 +163,7 @@ struct ProbeDecoder: Decoder {
     _ type: Value.Type, probes: DecodableProbes, at codingPath: [any CodingKey]
   ) throws -> (Value, ProbedValue) {
     try probes.ask(at: codingPath)
-    let shape = (try? SchemaCache.shared.converter(for: type))?.shape ?? .codable(type)
-    return (try probes.placeholder(of: type, at: codingPath), .shape(shape))
+    return (try probes.placeholder(of: type, at: codingPath), .shape(probes.shape(ofValue: type)))
   }
 }
 
@@ -208,8 +225,7 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     try probes.ask(at: codingPath + [key])
-    let shape = (try? SchemaCache.shared.converter(for: type))?.shape ?? .codable(type)
-    members.record(key.stringValue, .shape(shape), required: false, nullable: true)
+    members.record(key.stringValue, .shape(probes.shape(ofValue: type)), required: false, nullable: true)
     return nil
   }
 
@@ -267,12 +283,17 @@ struct RecordingSuperDecoder: Decoder {
   }
 }
 
-/// An unkeyed container's elements as asked.
+/// An unkeyed container's elements as asked: the first `kept` of them
+/// (what further ones are read as is asked all the same, and counted).
 final class ElementRecorder {
   private(set) var elements: [ProbedValue] = []
+  private(set) var count = 0
+  static let kept = 16
   var changed: ([ProbedValue]) -> Void = { _ in }
 
   func record(_ value: ProbedValue) {
+    count += 1
+    guard elements.count < Self.kept else { return }
     elements.append(value)
     changed(elements)
   }
@@ -284,8 +305,8 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
   let codingPath: [any CodingKey]
   var count: Int? { nil }
   /// One element is read, then the array ends: a loop over it asks once.
-  var isAtEnd: Bool { !elements.elements.isEmpty }
-  var currentIndex: Int { elements.elements.count }
+  var isAtEnd: Bool { elements.count > 0 }
+  var currentIndex: Int { elements.count }
 
   mutating func decodeNil() throws -> Bool {
     try probes.ask(at: codingPath)
@@ -329,6 +350,7 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
 
 extension ElementRecorder {
   func replace(_ index: Int, with value: ProbedValue) {
+    guard index < elements.count else { return }
     var updated = elements
     updated[index] = value
     elements = updated

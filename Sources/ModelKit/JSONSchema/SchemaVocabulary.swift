@@ -35,7 +35,7 @@ struct SchemaVocabulary {
   /// OpenAPI 3.0's `nullable` there.
   func nullable(_ schema: JSONValue) -> JSONValue {
     guard case .object(var object) = schema else { return schema }
-    if object.keys.isEmpty { return schema }
+    if object.keys.isEmpty || object == null().object { return schema }
     if case .string(let type)? = object["type"] {
       if isOpenAPI3_0 {
         object["nullable"] = true

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import ModelKit
 import Testing
 
@@ -390,5 +391,58 @@ struct AnyCodingKey: CodingKey {
     }
     #expect(texts.filter { $0 == expected }.count == 8)
     #expect(Set(texts).count == 2)
+  }
+}
+
+@propertyWrapper
+struct SchemaCapitalized {
+  var wrappedValue: String
+  init(wrappedValue: String) { self.wrappedValue = wrappedValue.capitalized }
+}
+
+struct SchemaWrapped: JSONModel {
+  @SchemaCapitalized var name = ""
+  var age = 0
+}
+
+final class SchemaLegacy: JSONModel {
+  var title: NSString = ""
+  var count: NSNumber = 0
+  var marker: NSNull?
+  var when: NSDate?
+  required init() {}
+}
+
+/// An `NSArray` holds anything: no schema promises what.
+final class SchemaLegacyList: JSONModel {
+  var tags: NSArray = []
+  required init() {}
+}
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@Observable
+final class SchemaObserved: JSONModel {
+  var theme = "light"
+  var size = 12
+  init() {}
+}
+
+@Suite struct JSONSchemaRealTypeTests {
+  @Test func wrappersNSTypesAndObservationAreDescribedByWhatTheyHold() throws {
+    let wrapped = try JSONSchema.of(SchemaWrapped.self)
+    #expect(wrapped["properties"]?.object?.keys == ["name", "age"])
+    #expect(wrapped["properties"]?["name"] == ["type": "string"])
+    let legacy = try JSONSchema.of(SchemaLegacy.self)
+    #expect(legacy["properties"]?["title"] == ["type": "string"])
+    #expect(legacy["properties"]?["count"] == ["anyOf": [["type": "number"], ["type": "boolean"]]])
+    #expect(legacy["properties"]?["marker"] == ["type": "null"])
+    #expect(legacy["properties"]?["when"]?["anyOf"]?.array?.count == 3)
+    #expect {
+      try JSONSchema.of(SchemaLegacyList.self)
+    } throws: { ($0 as? ModelError)?.codingPath == "$.tags" }
+    if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
+      let observed = try JSONSchema.of(SchemaObserved.self)
+      #expect(observed["properties"]?.object?.keys == ["theme", "size"])
+    }
   }
 }

@@ -124,10 +124,19 @@ import Testing
     return cases
   }
 
-  /// OpenAPI documents wrapping the components of every corpus type, and
+  /// Every type the schema tests describe: each of their schemas goes to
+  /// the validators too.
+  static let describedTypes: [any Any.Type] = [
+    SchemaCatalog.self, SchemaPerson.self, SchemaNode.self, SchemaOrder.self, SchemaEvent.self, SchemaPage<SchemaLine>.self,
+    SchemaDog.self, SchemaFlags.self, SchemaEnvelope.self, SchemaKeyedMaps.self, SchemaEndless.self, SchemaPicky.self,
+    SchemaSnake.self, SchemaWrapped.self, SchemaLegacy.self, Recipe.self, SchemaBlob.self, [SchemaPerson].self,
+    [String: SchemaOrder].self,
+  ]
+
+  /// OpenAPI documents wrapping the components of every described type, and
   /// the profiles' schemas of the types each profile can express.
   static func documentCases() throws -> [Case] {
-    let types: [any Any.Type] = [SchemaCatalog.self, SchemaNode.self, SchemaOrder.self, SchemaPage<SchemaLine>.self]
+    let types = describedTypes
     var cases: [Case] = []
     for (dialect, version) in [(JSONSchemaOptions.Dialect.openAPI3_1, "3.1.0"), (.openAPI3_0, "3.0.3")] {
       for contract in JSONSchemaOptions.Contract.allCases {
@@ -141,8 +150,15 @@ import Testing
     }
     // Each profile's schemas: in 2020-12, or Gemini's OpenAPI 3.0 subset
     // as a component of a 3.0 document.
+    for type in describedTypes {
+      for contract in JSONSchemaOptions.Contract.allCases {
+        let schema = try JSONSchema.of(type, options: JSONSchemaOptions(contract: contract))
+        let name = "\(type)-\(contract)".filter { $0.isLetter || $0.isNumber || $0 == "-" }
+        cases.append(Case(name: "described-" + name + "-schema", dialect: "2020-12", schema: schema, instances: []))
+      }
+    }
     for profile in [JSONSchemaOptions.Profile.openAIStrict, .anthropic, .gemini] {
-      for type in [SchemaPerson.self, SchemaPage<SchemaLine>.self, SchemaOrder.self] as [any Any.Type] {
+      for type in describedTypes {
         guard let schema = try? JSONSchema.of(type, options: JSONSchemaOptions(profile: profile)) else { continue }
         let name = "\(profile)-\(type)".filter { $0.isLetter || $0.isNumber || $0 == "-" }
         if profile == .gemini {

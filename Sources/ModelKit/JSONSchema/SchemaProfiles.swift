@@ -33,6 +33,8 @@ enum SchemaProfiles {
     var inlining: [String] = []
     var propertyCount = 0
     var enumValueCount = 0
+    /// Characters of property names, definition names, enum and const values.
+    var textLength = 0
 
     init(profile: JSONSchemaOptions.Profile, root: JSONValue, definitions: JSONObject, inComponents: Bool) {
       self.profile = profile
@@ -99,6 +101,7 @@ enum SchemaProfiles {
           throw .unsupported("the openAIStrict profile nests objects 10 levels deep at most", at: path)
         }
         propertyCount += properties.count
+        textLength += properties.keys.reduce(0) { $0 + $1.count }
         var rewritten = JSONObject()
         for (key, value) in properties {
           rewritten[key] = try rewrite(value, at: path.appending(.key(key)), depth: depth + 1)
@@ -119,6 +122,7 @@ enum SchemaProfiles {
           guard profile == .openAIStrict, case .object(let named) = value else { continue }
           var rewritten = JSONObject()
           for (name, definition) in named {
+            textLength += name.count
             rewritten[name] = try rewrite(definition, at: CodingPath(), depth: 0)
           }
           result[key] = .object(rewritten)
@@ -129,7 +133,13 @@ enum SchemaProfiles {
           for choice in value.array ?? [] { choices.append(try rewrite(choice, at: path, depth: depth)) }
           result[key] = .array(choices)
         case "enum":
-          enumValueCount += value.array?.count ?? 0
+          let values = value.array ?? []
+          enumValueCount += values.count
+          let length = values.reduce(0) { $0 + ($1.string?.count ?? 0) }
+          textLength += length
+          if profile == .openAIStrict && values.count > 250 && length > 15_000 {
+            throw .unsupported("the openAIStrict profile allows 15,000 characters in an enum of over 250 strings", at: path)
+          }
           if profile == .gemini && value.array?.contains(where: { $0.string == nil && $0 != .null }) == true {
             notes.append("one of " + Self.list(value))
           } else {
@@ -189,6 +199,9 @@ enum SchemaProfiles {
     func checkOpenAILimits() throws(ModelError) {
       if propertyCount > 5000 { throw .unsupported("the openAIStrict profile allows 5000 properties in all, not \(propertyCount)") }
       if enumValueCount > 1000 { throw .unsupported("the openAIStrict profile allows 1000 enum values in all, not \(enumValueCount)") }
+      if textLength > 120_000 {
+        throw .unsupported("the openAIStrict profile allows 120,000 characters of names and values in all, not \(textLength)")
+      }
     }
 
     private static func list(_ value: JSONValue) -> String {

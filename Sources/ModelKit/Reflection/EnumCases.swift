@@ -2,15 +2,9 @@
 let runtimeEnumKind: UInt = 0x201
 
 /// Every case of `type` in declaration order, when it is an enum whose cases
-/// carry no payload (as every enum with raw values is), of at most 65,536
-/// cases; nil for anything else.
-///
-/// An enum without payloads is stored as its case's index, in the fewest
-/// whole bytes that hold every index (none for a single case), and the
-/// first value past the last index is the `nil` of an optional of it (its
-/// first extra inhabitant). Both are the stable Swift ABI; this is the one
-/// place that relies on them, and the cases it finds are values only the
-/// runtime made of those indices.
+/// carry no payload (as every enum with raw values is), stored in at most
+/// two bytes; nil for anything else. Relies on invariant 9 of
+/// Documentation/Internals.md (a payload-free enum is its case's index).
 func payloadFreeEnumCases<Value>(of type: Value.Type) -> [Value]? {
   guard runtimeMetadataKind(type) == runtimeEnumKind else { return nil }
   let size = MemoryLayout<Value>.size

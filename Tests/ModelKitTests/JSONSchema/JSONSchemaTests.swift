@@ -446,3 +446,34 @@ final class SchemaObserved: JSONModel {
     }
   }
 }
+
+/// A value with 1,001 codes: more enum values than OpenAI takes.
+struct SchemaBigCode: RawRepresentable, CaseIterable, Codable, Equatable {
+  var rawValue: Int
+  static var allCases: [SchemaBigCode] { (0...1000).map { SchemaBigCode(rawValue: $0) } }
+}
+
+struct SchemaManyCodes: JSONModel {
+  var code = SchemaBigCode(rawValue: 0)
+}
+
+/// A key path eleven objects deep.
+struct SchemaDeepPath: JSONModel {
+  var leaf = ""
+  static var keyMapping: [String: JSONKey] { ["leaf": "a.b.c.d.e.f.g.h.i.j.k"] }
+}
+
+@Suite struct JSONSchemaProfileLimitTests {
+  @Test func openAIsLimitsAreErrors() throws {
+    #expect(try JSONSchema.of(SchemaManyCodes.self)["properties"]?["code"]?["enum"]?.array?.count == 1001)
+    #expect(throws: ModelError.self) { try JSONSchema.of(SchemaManyCodes.self, options: JSONSchemaOptions(profile: .openAIStrict)) }
+    do {
+      _ = try JSONSchema.of(SchemaDeepPath.self, options: JSONSchemaOptions(profile: .openAIStrict))
+      Issue.record("eleven levels of objects for OpenAI")
+    } catch let error as ModelError {
+      #expect(error.codingPath == "$.a.b.c.d.e.f.g.h.i.j", "\(error)")
+    }
+    // Anthropic has no such limit.
+    #expect(try JSONSchema.of(SchemaDeepPath.self, options: JSONSchemaOptions(profile: .anthropic))["required"] == ["a"])
+  }
+}

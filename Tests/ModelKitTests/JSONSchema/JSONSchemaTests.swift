@@ -477,3 +477,21 @@ struct SchemaDeepPath: JSONModel {
     #expect(try JSONSchema.of(SchemaDeepPath.self, options: JSONSchemaOptions(profile: .anthropic))["required"] == ["a"])
   }
 }
+
+struct SchemaFiltered: JSONModel {
+  var id = 0
+  var secret = ""
+  var cache: [String] = []
+  var title = ""
+  static var ignoredProperties: Set<String> { ["secret"] }
+  static var allowedProperties: Set<String>? { ["id", "secret", "title"] }
+}
+
+@Suite struct JSONSchemaFilterTests {
+  @Test func ignoredAndUnallowedPropertiesHaveNoSchema() throws {
+    for contract in JSONSchemaOptions.Contract.allCases {
+      let schema = try JSONSchema.of(SchemaFiltered.self, options: JSONSchemaOptions(contract: contract))
+      #expect(schema["properties"]?.object?.keys == ["id", "title"])
+    }
+  }
+}

@@ -130,7 +130,7 @@ import Testing
     SchemaCatalog.self, SchemaPerson.self, SchemaNode.self, SchemaOrder.self, SchemaEvent.self, SchemaPage<SchemaLine>.self,
     SchemaDog.self, SchemaFlags.self, SchemaEnvelope.self, SchemaKeyedMaps.self, SchemaEndless.self, SchemaPicky.self,
     SchemaSnake.self, SchemaWrapped.self, SchemaLegacy.self, Recipe.self, SchemaBlob.self, [SchemaPerson].self,
-    [String: SchemaOrder].self,
+    [String: SchemaOrder].self, SchemaFiltered.self, SchemaManyCodes.self, SchemaDeepPath.self,
   ]
 
   /// OpenAPI documents wrapping the components of every described type, and

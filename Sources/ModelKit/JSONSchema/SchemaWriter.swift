@@ -58,7 +58,7 @@ struct SchemaWriter {
     if let selfReference { names[ObjectIdentifier(type)] = selfReference }
     switch shape {
     case .model(let model): return try modelBody(model, at: path)
-    case .codable(let decodable): return try decodableBody(decodable, at: path)
+    case .codable(let decodable) where !(decodable is any DictionaryShaped.Type): return try decodableBody(decodable, at: path)
     default: return try schema(for: shape, at: path)
     }
   }
@@ -93,7 +93,8 @@ struct SchemaWriter {
     let spelled = TypeNames.name(of: type)
     var name = ""
     for character in spelled.unicodeScalars {
-      let allowed = character.isASCII && (character.properties.isAlphabetic || ("0"..."9").contains(character) || character == "." || character == "-" || character == "_")
+      let allowed =
+        character.isASCII && (Character(character).isLetter || Character(character).isNumber || "._-".unicodeScalars.contains(character))
       if allowed {
         name.unicodeScalars.append(character)
       } else if !name.hasSuffix("_") {

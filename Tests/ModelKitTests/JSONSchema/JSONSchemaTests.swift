@@ -495,3 +495,13 @@ struct SchemaFiltered: JSONModel {
     }
   }
 }
+
+@Suite struct JSONSchemaTopLevelTests {
+  @Test func anyConvertedTypeHasASchemaAtTheTop() throws {
+    #expect(try JSONSchema.of([Int: String].self)["propertyNames"] == ["pattern": "^[+-]?[0-9]+$"])
+    #expect(try JSONSchema.of([SchemaPerson].self)["items"] == ["$ref": "#/$defs/SchemaPerson"])
+    #expect(try JSONSchema.of(Int8.self) == ["$schema": .string(JSONSchema.draft2020_12), "type": "integer", "minimum": -128, "maximum": 127])
+    let components = try JSONSchema.components(for: [[Int: SchemaLine].self])
+    #expect(components["schemas"]?["Dictionary_Int_SchemaLine"]?["additionalProperties"] == ["$ref": "#/components/schemas/SchemaLine"])
+  }
+}

@@ -158,12 +158,15 @@ struct ProbeDecoder: Decoder {
     ProbeSingleValueContainer(recorder: recorder, probes: probes, codingPath: codingPath)
   }
 
-  /// The value of `type` at `codingPath`, recorded as `record` says.
+  /// What a value of `type` at `codingPath` is read as, recorded by
+  /// `record` before its placeholder is made (which may fail: a type that
+  /// contains itself has none, and is described all the same).
   static func value<Value: Decodable>(
-    _ type: Value.Type, probes: DecodableProbes, at codingPath: [any CodingKey]
-  ) throws -> (Value, ProbedValue) {
+    _ type: Value.Type, probes: DecodableProbes, at codingPath: [any CodingKey], record: (ProbedValue) -> Void
+  ) throws -> Value {
     try probes.ask(at: codingPath)
-    return (try probes.placeholder(of: type, at: codingPath), .shape(probes.shape(ofValue: type)))
+    record(.shape(probes.shape(ofValue: type)))
+    return try probes.placeholder(of: type, at: codingPath)
   }
 }
 
@@ -218,9 +221,9 @@ struct ProbeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let (value, probed) = try ProbeDecoder.value(type, probes: probes, at: codingPath + [key])
-    members.record(key.stringValue, probed, required: true)
-    return value
+    try ProbeDecoder.value(type, probes: probes, at: codingPath + [key]) {
+      members.record(key.stringValue, $0, required: true)
+    }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -314,9 +317,7 @@ struct ProbeUnkeyedContainer: UnkeyedDecodingContainer {
   }
 
   mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let (value, probed) = try ProbeDecoder.value(type, probes: probes, at: codingPath + [AnyKey(index: currentIndex)])
-    elements.record(probed)
-    return value
+    try ProbeDecoder.value(type, probes: probes, at: codingPath + [AnyKey(index: currentIndex)]) { elements.record($0) }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
@@ -366,8 +367,6 @@ struct ProbeSingleValueContainer: SingleValueDecodingContainer {
   func decodeNil() -> Bool { false }
 
   func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    let (value, probed) = try ProbeDecoder.value(type, probes: probes, at: codingPath)
-    recorder.record(.single(probed))
-    return value
+    try ProbeDecoder.value(type, probes: probes, at: codingPath) { recorder.record(.single($0)) }
   }
 }

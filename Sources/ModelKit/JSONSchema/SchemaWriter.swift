@@ -24,6 +24,11 @@ struct SchemaWriter {
   /// Each described type's definition name ("#" for the root).
   private var names: [ObjectIdentifier: String] = [:]
   private var takenNames: Set<String> = []
+  /// Definitions being written, one inside another: a generic type that
+  /// reaches ever new types of itself (`Node<T>` holding a `Node<[T]>`)
+  /// would never end.
+  private var openDefinitions = 0
+  static let maximumNesting = 64
   /// The Codable types' descriptions, as their `init(from:)` asked.
   var probes: DecodableProbes
 
@@ -79,9 +84,14 @@ struct SchemaWriter {
     if let name = names[identifier] {
       return name == "#" ? ["$ref": "#"] : vocabulary.reference(to: name, inComponents: referencesComponents)
     }
+    guard openDefinitions < Self.maximumNesting else {
+      throw .unsupported("types nest more than \(Self.maximumNesting) deep, each reaching a new one", at: path)
+    }
     let name = uniqueName(for: type)
     names[identifier] = name
     definitions[name] = .object([:])  // its place in the order, before what it reaches
+    openDefinitions += 1
+    defer { openDefinitions -= 1 }
     definitions[name] = try write(&self)
     return vocabulary.reference(to: name, inComponents: referencesComponents)
   }

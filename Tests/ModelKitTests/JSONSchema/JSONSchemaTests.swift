@@ -505,3 +505,31 @@ struct SchemaFiltered: JSONModel {
     #expect(components["schemas"]?["Dictionary_Int_SchemaLine"]?["additionalProperties"] == ["$ref": "#/components/schemas/SchemaLine"])
   }
 }
+
+/// Reaches a new type of itself at every level: `SchemaSpiral<[T]>`, then `SchemaSpiral<[[T]]>`, …
+final class SchemaSpiral<T: Codable>: Codable {
+  var value: T
+  var deeper: SchemaSpiral<[T]>?
+}
+
+/// Contains itself with no end: no finite JSON decodes, and its schema says so.
+final class SchemaLoop: Codable {
+  let next: SchemaLoop
+}
+
+@Suite struct JSONSchemaEndlessTypeTests {
+  @Test func aTypeThatReachesEverNewTypesIsAnError() throws {
+    do {
+      _ = try JSONSchema.of(SchemaSpiral<Int>.self)
+      Issue.record("an endless schema")
+    } catch let error as ModelError {
+      #expect(error.kind == .unsupportedType)
+      #expect(error.codingPath.hasPrefix("$.deeper.deeper.deeper"))
+    }
+  }
+
+  @Test func aTypeThatContainsItselfWithoutEndRequiresItself() throws {
+    let schema = try JSONSchema.of(SchemaLoop.self)
+    #expect(schema["properties"] == ["next": ["$ref": "#"]] && schema["required"] == ["next"], "\(schema)")
+  }
+}

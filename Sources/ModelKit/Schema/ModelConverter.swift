@@ -15,12 +15,15 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
   init(reference: SchemaReference) { self.reference = reference }
 
   /// Runs `body` with `context`'s rules set to ModelKit's for a
-  /// `CodableModel` (a coder's strategies set aside).
+  /// `CodableModel` (a coder's strategies set aside). The key path is made
+  /// only then: a key path literal costs a runtime call each time it is
+  /// evaluated, once per nested model otherwise.
   private func byModelRules<Context, Rules, Result>(
-    _ context: inout Context, _ rules: WritableKeyPath<Context, Rules>, _ modelKit: Rules,
+    _ context: inout Context, _ rulesPath: @autoclosure () -> WritableKeyPath<Context, Rules>, _ modelKit: Rules,
     _ body: (inout Context) throws(ModelError) -> Result
   ) throws(ModelError) -> Result {
     guard travelsInJSONForm else { return try body(&context) }
+    let rules = rulesPath()
     let saved = context[keyPath: rules]
     context[keyPath: rules] = modelKit
     defer { context[keyPath: rules] = saved }

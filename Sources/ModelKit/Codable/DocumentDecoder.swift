@@ -294,34 +294,43 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   private func decode<Value: Decodable, Key: CodingKey>(
     _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
-    func path() -> CodingPath { self.path(appending: key) }
-    if let node {
+    guard let node else {
+      if call.options.strict {
+        throw ModelError.missing("\(Value.self)", at: self.path(appending: key), type: Value.self).decodingError
+      }
+      return try substitutingEmpty(for: nil, key: key, with: converter)
+    }
+    // Decoded into a slot: this function names no `Converted<Value>` and no
+    // `Value?`, whose metadata code not compiled for `Value` looks up on
+    // every call (the converter's `decode(_:into:_:)`).
+    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws -> Value in
+      let target = slot.baseAddress!
       // Converters of models and containers make errors and report entries
       // of their own further down, at paths that start below this value.
-      let converted: Converted<Value>
-      do {
+      let answer: Converted<Void>
+      do throws(ModelError) {
         // `reading(at:)` spelled out: one closure where it and
         // `BorrowedKey.borrowing` make three, in code not compiled for the
         // value's type (a Codable decode reads most values here).
-        converted = try withUnsafePointer(to: key) { (address) throws(ModelError) in
+        answer = try withUnsafePointer(to: key) { (address) throws(ModelError) in
           call.read.path = CodingPath(below: self, .lent(at: address))
           defer { call.read.path = CodingPath() }
-          return try converter.decode(node, &call.read)
+          return try converter.decode(node, into: target, &call.read)
         }
       } catch {
         throw error.foundationDecodingError
       }
-      switch converted {
-      case .natural(let value):
-        return value
-      case .converted(let value):
+      switch answer {
+      case .natural:
+        return target.move()
+      case .converted:
         reading(at: key) { call.read.noteConversion(node, target: converter.typeName) }
-        return value
+        return target.move()
       case .failed(let failure):
         let found = document.kind(of: node)
         if onMismatch == .fail && failure == .mismatch {
           var error = ModelError.wrongTopLevel(
-            Value.self, cannotBeReadFrom: found, at: path(), valueType: converter.mismatchType)
+            Value.self, cannotBeReadFrom: found, at: self.path(appending: key), valueType: converter.mismatchType)
           word(&error, converter.mismatchType, found)
           throw error.decodingError
         }
@@ -334,10 +343,17 @@ final class DocumentDecoder: CodingPathNode, Decoder {
           throw error.decodingError
         }
         if onMismatch == .drop { throw DroppedElement() }
+        return try substitutingEmpty(for: node, key: key, with: converter)
       }
-    } else if call.options.strict {
-      throw ModelError.missing("\(Value.self)", at: path(), type: Value.self).decodingError
     }
+  }
+
+  /// What a lenient call reads for a value that is missing (`node` nil) or
+  /// does not convert: the type's empty value, noted in the report.
+  @inline(never)
+  private func substitutingEmpty<Value: Decodable, Key: CodingKey>(
+    for node: JSONDocument.Node?, key: Key, with converter: ValueConverter<Value>
+  ) throws -> Value {
     note(.emptySubstituted, node, key: key, target: converter.typeName)
     if let empty = converter.emptyValue { return empty }
     return try Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key))

@@ -20,24 +20,37 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<[String: Value]>
   {
+    try decodedInPlace(node, &context)
+  }
+
+  override var decodesInPlace: Bool { true }
+
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<[String: Value]>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
     let document = context.document
     switch document.kind(of: node) {
     case .object: break
     case .null: return .failed(.null)
-    case .string: return try decodeEmbedded(node, kind: .object, &context)
+    case .string: return try decodeEmbedded(node, kind: .object, into: target, &context)
     default: return .failed(.mismatch)
     }
     // The common value types get code specialised for them: generic
     // dictionary code looks up metadata on every insertion.
-    if Value.self == String.self { return try specialised(node, &context, String.self) }
-    if Value.self == Int.self { return try specialised(node, &context, Int.self) }
-    return try specialised(node, &context, Value.self)
+    if Value.self == String.self {
+      target.initialize(to: try specialised(node, &context, String.self))
+    } else if Value.self == Int.self {
+      target.initialize(to: try specialised(node, &context, Int.self))
+    } else {
+      target.initialize(to: try specialised(node, &context, Value.self))
+    }
+    return .natural(())
   }
 
   /// `decode` for `Value == Member`, compiled for `Member`.
   @inline(__always)
   private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
-    throws(ModelError) -> Converted<[String: Value]>
+    throws(ModelError) -> [String: Value]
   {
     let converter = value.typed(as: Member.self)
     let document = context.document
@@ -47,17 +60,20 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
     // `JSONDecoder` (a first that was dropped is remembered apart: drops are rare).
     let firstWins = context.rules.firstKeyWins
     var dropped: Set<String> = []
-    for (keyNode, item) in document.members(of: node) {
-      let key = document.string(keyNode) ?? ""
-      if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
-      if let converted = try context.element(item, at: .key(key), with: converter) {
-        result[key] = converted
-      } else {
-        result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
-        if firstWins { dropped.insert(key) }
+    try withUnsafeTemporaryAllocation(of: Member.self, capacity: 1) { (slot) throws(ModelError) in
+      let target = slot.baseAddress!
+      for (keyNode, item) in document.members(of: node) {
+        let key = document.string(keyNode) ?? ""
+        if firstWins && (result[key] != nil || dropped.contains(key)) { continue }
+        if try context.element(item, at: .key(key), with: converter, into: target) {
+          result[key] = target.move()
+        } else {
+          result[key] = nil  // a later duplicate that cannot convert still replaces the earlier one
+          if firstWins { dropped.insert(key) }
+        }
       }
     }
-    return .natural(unsafeBitCast(result, to: [String: Value].self))
+    return unsafeBitCast(result, to: [String: Value].self)
   }
 
   override func encode(_ dictionary: [String: Value], _ context: inout WriteContext) throws(ModelError) {

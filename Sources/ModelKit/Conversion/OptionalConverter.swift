@@ -28,15 +28,38 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Wrapped?>
   {
-    if context.document.isNull(node) && !wrapsNull { return .natural(nil) }
+    try decodedInPlace(node, &context)
+  }
+
+  override var decodesInPlace: Bool { true }
+
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Wrapped?>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
+    if context.document.isNull(node) && !wrapsNull {
+      target.initialize(to: nil)
+      return .natural(())
+    }
     // Null (for a value other than JSON `null`, a lenient rule's) and a
     // rejected model are nil.
-    switch try wrapped.decode(node, &context) {
-    case .natural(let value): return .natural(value)
-    case .converted(let value): return .converted(value)
-    case .failed(.null): return context.document.isNull(node) ? .natural(nil) : .converted(nil)
-    case .failed(.rejected): return .natural(nil)
-    case .failed(let failure): return .failed(failure)
+    return try withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Void> in
+      let value = slot.baseAddress!
+      switch try wrapped.decode(node, into: value, &context) {
+      case .natural:
+        target.initialize(to: value.move())
+        return .natural(())
+      case .converted:
+        target.initialize(to: value.move())
+        return .converted(())
+      case .failed(.null):
+        target.initialize(to: nil)
+        return context.document.isNull(node) ? .natural(()) : .converted(())
+      case .failed(.rejected):
+        target.initialize(to: nil)
+        return .natural(())
+      case .failed(let failure):
+        return .failed(failure)
+      }
     }
   }
 

@@ -49,26 +49,39 @@ struct ReadContext {
       recorder: recorder)
   }
 
-  /// Decodes one element of a container at `step`; nil when it is dropped
-  /// (lenient), an error naming it in strict mode.
+  /// Decodes one element of a container at `step` into `target` (which
+  /// holds no value): whether it did; false when it is dropped (lenient),
+  /// an error naming it in strict mode.
   mutating func element<Value>(
-    _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>
-  ) throws(ModelError) -> Value? {
+    _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>,
+    into target: UnsafeMutablePointer<Value>
+  ) throws(ModelError) -> Bool {
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: depth, at: path)
-    switch try converter.decode(node, &self) {
-    case .natural(let value):
-      return value
-    case .converted(let value):
+    switch try converter.decode(node, into: target, &self) {
+    case .natural:
+      return true
+    case .converted:
       noteConversion(node, target: converter.typeName)
-      return value
+      return true
     case .failed(let failure):
       if options.strict {
         throw self.failure(failure, node, target: "an element of type \(converter.typeName)", type: Value.self)
       }
       if failure != .rejected { note(.dropped, node, target: converter.typeName) }
-      return nil
+      return false
+    }
+  }
+
+  /// Decodes one element of a container at `step`; nil when it is dropped
+  /// (lenient), an error naming it in strict mode.
+  mutating func element<Value>(
+    _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>
+  ) throws(ModelError) -> Value? {
+    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Value? in
+      guard try element(node, at: step, with: converter, into: slot.baseAddress!) else { return nil }
+      return slot.baseAddress!.move()
     }
   }
 

@@ -41,24 +41,33 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Collection>
   {
+    try decodedInPlace(node, &context)
+  }
+
+  override var decodesInPlace: Bool { true }
+
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Collection>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
     let document = context.document
     switch document.kind(of: node) {
     case .array: break
     case .null: return .failed(.null)
-    case .string: return try decodeEmbedded(node, kind: .array, &context)
+    case .string: return try decodeEmbedded(node, kind: .array, into: target, &context)
     default: return .failed(.mismatch)
     }
     switch compiledArray {
-    case .doubles?: return .natural(try specialised(node, in: document, &context) { $0.naturalDouble($1) })
-    case .ints?: return .natural(try specialised(node, in: document, &context) { $0.naturalInt($1) })
-    case .strings?: return .natural(try specialised(node, in: document, &context) { $0.naturalString($1) })
-    case .arraysOfDoubles?: return .natural(try specialised(node, in: document, &context, natural: naturalDoubles))
-    case nil: break
+    case .doubles?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalDouble($1) })
+    case .ints?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalInt($1) })
+    case .strings?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalString($1) })
+    case .arraysOfDoubles?: target.initialize(to: try specialised(node, in: document, &context, natural: naturalDoubles))
+    case nil:
+      var result = Collection()
+      result.reserve(document.count(of: node))
+      try appendGeneric(node, from: 0, to: &result, &context)
+      target.initialize(to: result)
     }
-    var result = Collection()
-    result.reserve(document.count(of: node))
-    try appendGeneric(node, from: 0, to: &result, &context)
-    return .natural(result)
+    return .natural(())
   }
 
   /// Appends what the elements of the array at `node` convert to; the first
@@ -79,12 +88,16 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
   private func appendGeneric(
     _ node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
   ) throws(ModelError) {
-    var index = firstIndex
-    for item in context.document.elements(of: node) {
-      if let value = try context.element(item, at: .index(index), with: element) {
-        result.add(value)
+    // One slot for every element, each moved out as it is added.
+    try withUnsafeTemporaryAllocation(of: Collection.Element.self, capacity: 1) { (slot) throws(ModelError) in
+      let target = slot.baseAddress!
+      var index = firstIndex
+      for item in context.document.elements(of: node) {
+        if try context.element(item, at: .index(index), with: element, into: target) {
+          result.add(target.move())
+        }
+        index += 1
       }
-      index += 1
     }
   }
 

@@ -142,6 +142,75 @@ class ValueConverter<Value>: AnyConverter {
     fatalError("abstract")
   }
 
+  /// Decodes `node` into `target`, memory that holds no value yet: how it
+  /// was read, or why not (`target` then still holds none). The walks of
+  /// fields and elements call this form, which names no `Converted<Value>`
+  /// and no `Value?`: in code not compiled for `Value`, naming either
+  /// looks up its generic metadata on every call. Default: `decode`'s
+  /// answer, moved into `target` (one lookup, as `decode` makes).
+  func decode(_ node: JSONDocument.Node, into target: UnsafeMutablePointer<Value>, _ context: inout ReadContext)
+    throws(ModelError) -> Converted<Void>
+  {
+    switch try decode(node, &context) {
+    case .natural(let value):
+      target.initialize(to: value)
+      return .natural(())
+    case .converted(let value):
+      target.initialize(to: value)
+      return .converted(())
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  /// Whether this converter does its work in `decode(_:into:_:)` (and its
+  /// `decode` is `decodedInPlace`): a field is then decoded in that form.
+  /// Default: false.
+  var decodesInPlace: Bool { false }
+
+  /// `answer`'s value moved into `target` (which holds none), and how it
+  /// was read: for the rare answers a converter that decodes in place gets
+  /// as a `Converted<Value>` (a string holding JSON).
+  final func store(_ answer: Converted<Value>, into target: UnsafeMutablePointer<Value>) -> Converted<Void> {
+    switch answer {
+    case .natural(let value):
+      target.initialize(to: value)
+      return .natural(())
+    case .converted(let value):
+      target.initialize(to: value)
+      return .converted(())
+    case .failed(let failure):
+      return .failed(failure)
+    }
+  }
+
+  /// The value a string holding JSON of `kind` denotes (`decodeEmbedded`),
+  /// moved into `target`. Apart, so that a converter decoding in place
+  /// names no `Converted<Value>` on its common path (the compiler looks up
+  /// the metadata of a value a function names on entry, whichever branch
+  /// it then takes).
+  @inline(never)
+  final func decodeEmbedded(
+    _ node: JSONDocument.Node, kind: JSONKind, into target: UnsafeMutablePointer<Value>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
+    store(try decodeEmbedded(node, kind: kind, &context), into: target)
+  }
+
+  /// `decode(_:into:_:)`'s answer as a `Converted<Value>`: the `decode` of
+  /// a converter whose own work is done in that form.
+  final func decodedInPlace(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<Value>
+  {
+    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Value> in
+      let target = slot.baseAddress!
+      switch try decode(node, into: target, &context) {
+      case .natural: return .natural(target.move())
+      case .converted: return .converted(target.move())
+      case .failed(let failure): return .failed(failure)
+      }
+    }
+  }
+
   /// Writes `value`; only called when `isOmitted(value)` is false.
   func encode(_ value: Value, _ context: inout WriteContext) throws(ModelError) {
     fatalError("abstract")
@@ -210,8 +279,27 @@ class ValueConverter<Value>: AnyConverter {
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
-    // Spelled out, as in `fill`: handed through a closure, a value of a type
-    // not known at compile time is copied (and retained) rather than moved.
+    guard decodesInPlace else { return try decodeFieldByValue(field, node, &context) }
+    // Decoded into a slot of its own, then moved in: the field keeps its
+    // value where there is no new one.
+    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Void> in
+      let target = slot.baseAddress!
+      let answer = try decode(node, into: target, &context)
+      if case .failed = answer { return answer }
+      field.assumingMemoryBound(to: Value.self).pointee = target.move()
+      return answer
+    }
+  }
+
+  /// `decodeField` through `decode`'s answer, for a converter that does
+  /// not decode in place. Apart, so that `decodeField` names no
+  /// `Converted<Value>` on the in-place path.
+  @inline(never)
+  private func decodeFieldByValue(
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
+    // Spelled out, as in `fill`: handed through a closure, a value of a
+    // type not known at compile time is copied (and retained) rather than moved.
     switch try decode(node, &context) {
     case .natural(let value):
       field.assumingMemoryBound(to: Value.self).pointee = value

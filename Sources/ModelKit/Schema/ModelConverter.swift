@@ -52,17 +52,27 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Model>
   {
+    try decodedInPlace(node, &context)
+  }
+
+  override var decodesInPlace: Bool { true }
+
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Model>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
     switch context.document.kind(of: node) {
     case .object: break
     case .null: return .failed(.null)
-    case .string: return try decodeEmbedded(node, kind: .object, &context)
+    case .string: return try decodeEmbedded(node, kind: .object, into: target, &context)
     default: return .failed(.mismatch)
     }
     do {
       let models = context.models
-      return .natural(try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
-        try models.decodeModel(self, at: node, in: &context)
-      })
+      target.initialize(
+        to: try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
+          try models.decodeModel(self, at: node, in: &context)
+        })
+      return .natural(())
     } catch where error.kind == .rejected && !context.options.strict {
       context.note(.rejectedByHook, node, target: typeName, note: error.message)
       return .failed(.rejected)

@@ -151,16 +151,7 @@ class ValueConverter<Value>: AnyConverter {
   func decode(_ node: JSONDocument.Node, into target: UnsafeMutablePointer<Value>, _ context: inout ReadContext)
     throws(ModelError) -> Converted<Void>
   {
-    switch try decode(node, &context) {
-    case .natural(let value):
-      target.initialize(to: value)
-      return .natural(())
-    case .converted(let value):
-      target.initialize(to: value)
-      return .converted(())
-    case .failed(let failure):
-      return .failed(failure)
-    }
+    store(try decode(node, &context), into: target)
   }
 
   /// Whether this converter does its work in `decode(_:into:_:)` (and its
@@ -169,8 +160,9 @@ class ValueConverter<Value>: AnyConverter {
   var decodesInPlace: Bool { false }
 
   /// `answer`'s value moved into `target` (which holds none), and how it
-  /// was read: for the rare answers a converter that decodes in place gets
-  /// as a `Converted<Value>` (a string holding JSON).
+  /// was read. Inlined where it is used, so that the answer's metadata is
+  /// looked up once.
+  @inline(__always)
   final func store(_ answer: Converted<Value>, into target: UnsafeMutablePointer<Value>) -> Converted<Void> {
     switch answer {
     case .natural(let value):

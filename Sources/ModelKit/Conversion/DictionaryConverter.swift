@@ -1,7 +1,7 @@
 import ModelKitJSON
 
 /// `[String: T]` from a JSON object, value-wise, with the same dropping rule.
-final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
+final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
   let value: ValueConverter<Value>
 
   init(value: ValueConverter<Value>) { self.value = value }
@@ -16,14 +16,6 @@ final class DictionaryConverter<Value>: ValueConverter<[String: Value]> {
   }
 
   override var emptyValue: [String: Value]? { [:] }
-
-  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> Converted<[String: Value]>
-  {
-    try decodedInPlace(node, &context)
-  }
-
-  override var decodesInPlace: Bool { true }
 
   override func decode(
     _ node: JSONDocument.Node, into target: UnsafeMutablePointer<[String: Value]>, _ context: inout ReadContext

@@ -3,7 +3,7 @@ import ModelKitJSON
 /// `Optional<Wrapped>`: `null` (and what the wrapped type reads as null) is
 /// nil; a rejected nested model is nil too. Nil is left out on output
 /// unless `.includeNulls`.
-final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
+final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
   let wrapped: ValueConverter<Wrapped>
 
   /// Whether a non-nil value is decoded into (a nested model) rather than replaced.
@@ -24,14 +24,6 @@ final class OptionalConverter<Wrapped>: ValueConverter<Wrapped?> {
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {
     wrapped.graphValue(value, keys: keys)
   }
-
-  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> Converted<Wrapped?>
-  {
-    try decodedInPlace(node, &context)
-  }
-
-  override var decodesInPlace: Bool { true }
 
   override func decode(
     _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Wrapped?>, _ context: inout ReadContext

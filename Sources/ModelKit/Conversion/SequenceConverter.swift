@@ -3,7 +3,7 @@ import ModelKitJSON
 /// `[T]`, `ContiguousArray<T>`, `Set<T>` from a JSON array, element-wise:
 /// an element that cannot convert or is rejected is dropped (strict mode:
 /// an error naming its index). Anything but an array is a mismatch.
-final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<Collection> {
+final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverter<Collection> {
   let element: ValueConverter<Collection.Element>
 
   init(element: ValueConverter<Collection.Element>) { self.element = element }
@@ -37,14 +37,6 @@ final class SequenceConverter<Collection: AppendableCollection>: ValueConverter<
     guard let array = value as? [Any] else { return value }
     return array.map { element.graphValue($0, keys: keys) }
   }
-
-  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> Converted<Collection>
-  {
-    try decodedInPlace(node, &context)
-  }
-
-  override var decodesInPlace: Bool { true }
 
   override func decode(
     _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Collection>, _ context: inout ReadContext

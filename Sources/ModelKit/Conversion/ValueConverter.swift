@@ -154,9 +154,8 @@ class ValueConverter<Value>: AnyConverter {
     store(try decode(node, &context), into: target)
   }
 
-  /// Whether this converter does its work in `decode(_:into:_:)` (and its
-  /// `decode` is `decodedInPlace`): a field is then decoded in that form.
-  /// Default: false.
+  /// Whether this converter does its work in `decode(_:into:_:)` (an
+  /// `InPlaceConverter`): a field is then decoded in that form. Default: false.
   var decodesInPlace: Bool { false }
 
   /// `answer`'s value moved into `target` (which holds none), and how it
@@ -186,21 +185,6 @@ class ValueConverter<Value>: AnyConverter {
     _ node: JSONDocument.Node, kind: JSONKind, into target: UnsafeMutablePointer<Value>, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
     store(try decodeEmbedded(node, kind: kind, &context), into: target)
-  }
-
-  /// `decode(_:into:_:)`'s answer as a `Converted<Value>`: the `decode` of
-  /// a converter whose own work is done in that form.
-  final func decodedInPlace(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> Converted<Value>
-  {
-    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Value> in
-      let target = slot.baseAddress!
-      switch try decode(node, into: target, &context) {
-      case .natural: return .natural(target.move())
-      case .converted: return .converted(target.move())
-      case .failed(let failure): return .failed(failure)
-      }
-    }
   }
 
   /// Writes `value`; only called when `isOmitted(value)` is false.
@@ -325,5 +309,25 @@ class ValueConverter<Value>: AnyConverter {
   override final func copyField(from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer) {
     target.assumingMemoryBound(to: Value.self).pointee = deepCopy(
       source.assumingMemoryBound(to: Value.self).pointee)
+  }
+}
+
+/// A converter that does its work in `decode(_:into:_:)`, as the field and
+/// element walks call it (sequences, dictionaries, optionals, nested
+/// models): its `decode` is that answer as a `Converted<Value>`.
+class InPlaceConverter<Value>: ValueConverter<Value> {
+  override final var decodesInPlace: Bool { true }
+
+  override final func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
+    -> Converted<Value>
+  {
+    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Value> in
+      let target = slot.baseAddress!
+      switch try decode(node, into: target, &context) {
+      case .natural: return .natural(target.move())
+      case .converted: return .converted(target.move())
+      case .failed(let failure): return .failed(failure)
+      }
+    }
   }
 }

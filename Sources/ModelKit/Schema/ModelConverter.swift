@@ -3,7 +3,7 @@ import ModelKitJSON
 /// A nested `JSONModel`, decoded from a JSON object by the model reader
 /// (its `modelType(for:)` applies) and written by the model writer. A
 /// rejection drops the value in lenient mode.
-final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldFiller {
+final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFieldFiller {
   let reference: SchemaReference
 
   /// Whether the model is a `CodableModel`, which Foundation's coders read
@@ -48,14 +48,6 @@ final class ModelConverter<Model: JSONModel>: ValueConverter<Model>, ModelFieldF
   var filler: AnyModelFiller? {
     reference.isClass ? nil : ModelFiller<Model>(reference: reference, isOptional: false)
   }
-
-  override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
-    -> Converted<Model>
-  {
-    try decodedInPlace(node, &context)
-  }
-
-  override var decodesInPlace: Bool { true }
 
   override func decode(
     _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Model>, _ context: inout ReadContext

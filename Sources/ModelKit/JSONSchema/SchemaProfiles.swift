@@ -38,14 +38,20 @@ enum SchemaProfiles {
 
     init(profile: JSONSchemaOptions.Profile, root: JSONValue, definitions: JSONObject, inComponents: Bool) {
       self.profile = profile
+      keywords = Self.keywords(of: profile)
+      formats = Self.formats(of: profile)
       self.root = root
       self.definitions = definitions
       // The root is being written: a reference to it is recursion.
       if !inComponents { inlining = ["#"] }
     }
 
+    /// The keywords and `format`s the profile's provider reads.
+    private let keywords: Set<String>
+    private let formats: Set<String>
+
     /// The keywords each provider reads; anything else is left out.
-    private var keywords: Set<String> {
+    private static func keywords(of profile: JSONSchemaOptions.Profile) -> Set<String> {
       switch profile {
       case .none: []
       case .openAIStrict:
@@ -68,7 +74,7 @@ enum SchemaProfiles {
     }
 
     /// The `format`s each provider reads.
-    private var formats: Set<String> {
+    private static func formats(of profile: JSONSchemaOptions.Profile) -> Set<String> {
       switch profile {
       case .openAIStrict: ["date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"]
       case .anthropic: ["date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"]

@@ -271,6 +271,34 @@ struct StreamingEncoderTests {
     #expect(try streamed([2.5, -.infinity], encoder: encoder) == [2.5, "-inf"])
   }
 
+  struct Readings: Encodable {
+    var row = [1.0, 2.0]
+    var rows = [[0.5], [1.5, 2.5, .infinity]]
+  }
+
+  @Test func aNonFiniteNumberInAnArrayIsNamedByItsIndexes() throws {
+    // Arrays of doubles are written by code compiled for them: a number
+    // that is not finite still goes to the coder's strategy, at its path.
+    func failurePath(_ encode: () throws -> Void) -> [String]? {
+      do {
+        try encode()
+        return nil
+      } catch EncodingError.invalidValue(_, let context) {
+        return context.codingPath.map(\.stringValue)
+      } catch {
+        return ["unexpected \(error)"]
+      }
+    }
+    let expected = failurePath { _ = try JSONEncoder().encode(Readings()) }
+    #expect(expected == ["rows", "Index 1", "Index 2"])
+    #expect(failurePath { _ = try ModelEncoder().encode(Readings()) } == expected)
+    #expect(failurePath { _ = try ModelEncoder().encode(Readings().rows) } == ["Index 1", "Index 2"])
+    let encoder = ModelEncoder(options: .sortedKeys)
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    #expect(try streamed(Readings(), encoder: encoder) == ["row": [1, 2], "rows": [[0.5], [1.5, 2.5, "+inf"]]])
+  }
+
   @Test func keyPathsAndRenamesFollowTheMapping() throws {
     let order = Order(id: 7, note: "gift", paid: true, total: 12.5)
     #expect(try streamed(order) == ["order_id": 7, "meta": ["note": "gift"], "paid": true, "total": 12.5])

@@ -149,10 +149,53 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     // A coder's call writes a set as `JSONEncoder` does: in its own order.
     if isUnordered && context.rules.sortsSets { return try encodeSorted(value, &context) }
     context.json.beginArray()
+    switch compiledArray {
+    case .doubles?: try encodeDoubles(unsafeBitCast(value, to: [Double].self), with: element.typed(as: Double.self), &context)
+    case .ints?: for item in unsafeBitCast(value, to: [Int].self) { context.json.write(item) }
+    case .strings?: for item in unsafeBitCast(value, to: [String].self) { context.json.write(item) }
+    case .arraysOfDoubles?, nil: try encodeElements(value, &context)
+    }
+    context.json.endArray()
+  }
+
+  /// `encode`'s elements for `[Double]`, compiled for it: a finite number
+  /// written as its converter would write it, any other by the converter,
+  /// at its path. (`Int` and `String` elements are written as their
+  /// converters write them, which cannot fail.)
+  private func encodeDoubles(_ doubles: [Double], with converter: ValueConverter<Double>, _ context: inout WriteContext)
+    throws(ModelError)
+  {
+    for index in doubles.indices {
+      let item = doubles[index]
+      if item.isFinite {
+        context.json.write(item)
+      } else {
+        try context.element(item, at: .index(index), with: converter)
+      }
+    }
+  }
+
+  /// `encode`'s elements, each by the element converter at its path; an
+  /// array's read from its storage: through the collection protocol, every
+  /// subscript is a coroutine whose frame generic code allocates (a malloc
+  /// per element).
+  private func encodeElements(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
+    var failure: ModelError?
+    let wasContiguous: Void? = value.withContiguousStorageIfAvailable { elements in
+      for index in elements.indices {
+        do throws(ModelError) {
+          try context.element(elements[index], at: .index(index), with: element)
+        } catch {
+          failure = error
+          return
+        }
+      }
+    }
+    if let failure { throw failure }
+    guard wasContiguous == nil else { return }
     try value.forEachElement { (item, index) throws(ModelError) in
       try context.element(item, at: .index(index), with: element)
     }
-    context.json.endArray()
   }
 
   /// Sets have no order of their own: the model layer writes their

@@ -354,7 +354,7 @@ public struct JSONWriter {
   /// The standard library's shortest text for `value`, less a trailing `.0`.
   private mutating func writeFloatingPoint(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
     let start = buffer.count
-    var sink = DigitSink(buffer: buffer)
+    var sink = DigitSink(buffer: Unmanaged.passUnretained(buffer))
     value.write(to: &sink)
     if buffer.count - start >= 2, buffer.endsWithPointZero { buffer.truncate(to: buffer.count - 2) }
   }
@@ -429,13 +429,15 @@ public struct JSONWriter {
 /// Receives a number's text from the standard library's formatting,
 /// which hands its digits to `_writeASCII` without making a `String`.
 private struct DigitSink: TextOutputStream {
-  let buffer: OutputBuffer
+  /// Not retained (a retain and a release per number): a sink lives only
+  /// inside `writeFloatingPoint`, whose writer holds the buffer.
+  let buffer: Unmanaged<OutputBuffer>
 
   mutating func write(_ string: String) {
-    withUTF8Bytes(of: string) { buffer.append($0) }
+    withUTF8Bytes(of: string) { bytes in buffer._withUnsafeGuaranteedRef { $0.append(bytes) } }
   }
 
   mutating func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) {
-    buffer.append(bytes)
+    buffer._withUnsafeGuaranteedRef { $0.append(bytes) }
   }
 }

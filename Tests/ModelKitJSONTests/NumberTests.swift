@@ -67,6 +67,25 @@ struct NumberTests {
   ])
   func wideSignificandsRoundOnce(_ text: String, _ expected: Double) throws {
     #expect(try JSONValue(json: text).double?.bitPattern == expected.bitPattern)
+    try expectDocumentReadsLikeTheStandardLibrary(text)
+  }
+
+  @Test func documentsReadSignedZerosTinyAndHugeExponentsByTheirText() throws {
+    for text in ["-0", "-0.0", "0.0", "0e5", "-0E-5", "1E-400", "-1e-999", "123.456e-300", "0.000000000000000000000001", "-1e-99999999999999999999"] {
+      try expectDocumentReadsLikeTheStandardLibrary(text)
+    }
+    // Beyond `Double`'s range: no double, the text kept, whatever the exponent's length.
+    for text in ["1e400", "-1.5e309", "1e99999999999999999999", "1.5e+2147483648"] {
+      let document = try JSONDocument(parsing: "[\(text)]")
+      let node = Array(document.elements(of: document.root))[0]
+      #expect(document.double(node) == nil, "\(text)")
+      #expect(document.numberText(node) == text)
+    }
+    // A text too long for a node to keep its length beside the value (24 bits): kept as text.
+    let long = "1.5e" + String(repeating: "0", count: 17_000_000) + "3"
+    let document = try JSONDocument(parsing: long)
+    #expect(document.double(document.root) == 1500)
+    #expect(document.numberText(document.root)?.utf8.count == long.utf8.count)
   }
 
   @Test func randomDecimalsMatchTheStandardLibrary() throws {
@@ -81,6 +100,23 @@ struct NumberTests {
       let text = round.isMultiple(of: 2) ? "\(significand)e\(exponent)" : "-0.\(significand)E\(exponent)"
       let parsed = try JSONValue(json: text).double
       #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+      try expectDocumentReadsLikeTheStandardLibrary(text)
+    }
+  }
+
+  /// A document reads the `Double` of most numbers as it reads their
+  /// digits, and keeps their text: both as the standard library reads
+  /// them, for the number alone and inside an array.
+  private func expectDocumentReadsLikeTheStandardLibrary(
+    _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let alone = try JSONDocument(parsing: text)
+    let inArray = try JSONDocument(parsing: "[\(text),\(text)]")
+    for (document, node) in [(alone, alone.root), (inArray, Array(inArray.elements(of: inArray.root))[1])] {
+      #expect(document.double(node)?.bitPattern == Double(text)?.bitPattern, "\(text)", sourceLocation: sourceLocation)
+      #expect(document.numberText(node) == text, sourceLocation: sourceLocation)
+      #expect(document.kind(of: node) == .number, sourceLocation: sourceLocation)
+      #expect(document.int64(node) == JSONNumber(text: text)?.int64, "\(text)", sourceLocation: sourceLocation)
     }
   }
 
@@ -100,6 +136,7 @@ struct NumberTests {
       if Bool.random(using: &generator) { text += "e\(Int.random(in: -40...40, using: &generator))" }
       let parsed = try JSONValue(json: text).double
       #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
+      try expectDocumentReadsLikeTheStandardLibrary(text)
     }
   }
 

@@ -29,7 +29,7 @@ extension JSONDocument {
     let entry = entry(node)
     switch entry.tag {
     case .int: return Int64(bitPattern: entry.payload)
-    case .decimal: return withNumberText(entry) { NumberText.exactInt64($0) }
+    case .decimal, .double: return withNumberText(entry) { NumberText.exactInt64($0) }
     case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.exactInt64($0) }
     default: return nil
     }
@@ -45,7 +45,7 @@ extension JSONDocument {
     switch entry.tag {
     case .int: return Int64(bitPattern: entry.payload) >= 0 ? entry.payload : nil
     case .uint: return entry.payload
-    case .decimal: return withNumberText(entry) { NumberText.exactUInt64($0) }
+    case .decimal, .double: return withNumberText(entry) { NumberText.exactUInt64($0) }
     case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.exactUInt64($0) }
     default: return nil
     }
@@ -70,6 +70,7 @@ extension JSONDocument {
     switch entry.tag {
     case .int: return Double(Int64(bitPattern: entry.payload))
     case .uint: return Double(entry.payload)
+    case .double: return Double(bitPattern: entry.payload)
     case .decimal: return withNumberText(entry) { NumberText.double($0) }
     // JSON5's `Infinity` and `NaN` are beyond the range too (see `nonFiniteNumber(_:)`).
     case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.double($0) }
@@ -86,7 +87,7 @@ extension JSONDocument {
   public func numberText(_ node: Node) -> String? {
     let entry = entry(node)
     switch entry.tag {
-    case .int, .uint, .decimal: return withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
+    case .int, .uint, .decimal, .double: return withNumberText(entry) { String(decoding: $0, as: UTF8.self) }
     case .json5Number:
       if let json = json5Text(entry) { return String(decoding: json, as: UTF8.self) }
       let word = UnsafeBufferPointer(start: storage.bytes + entry.position, count: entry.count)
@@ -218,7 +219,7 @@ extension JSONDocument {
   package func withNumberText<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
     let entry = entry(node)
     switch entry.tag {
-    case .int, .uint, .decimal: return withNumberText(entry, body)
+    case .int, .uint, .decimal, .double: return withNumberText(entry, body)
     case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer(body)
     default: return nil
     }

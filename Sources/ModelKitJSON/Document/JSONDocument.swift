@@ -93,7 +93,7 @@ public struct JSONDocument: Sendable {
     switch entry(node).tag {
     case .null: .null
     case .true, .false: .bool
-    case .int, .uint, .decimal, .json5Number: .number
+    case .int, .uint, .decimal, .double, .json5Number: .number
     case .string, .escapedString: .string
     case .array: .array
     case .object: .object

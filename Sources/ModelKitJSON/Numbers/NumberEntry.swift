@@ -1,7 +1,10 @@
 extension TapeEntry {
   /// The node of the number `scan` found at `start` in `bytes`: an integer
   /// that fits `Int64` or `UInt64` keeps its value (and the length of its
-  /// text); every other number, `-0` included, keeps only its text.
+  /// text); another number of at most 19 digits whose `Double` the fast
+  /// conversions find keeps that (and the length of its text), so that it
+  /// is converted once, while its digits are read; every other number keeps
+  /// only its text.
   @inline(__always)
   static func number(_ scan: NumberGrammar.Scan, at start: Int, in bytes: UnsafePointer<UInt8>) -> TapeEntry {
     let length = scan.end - start
@@ -10,6 +13,11 @@ extension TapeEntry {
     {
       return entry
     }
+    if length <= maxAux, let exponent = scan.decimalExponent,
+      let value = NumberText.double(significand: scan.significand, exponent: exponent, negative: scan.negative)
+    {
+      return TapeEntry(tag: .double, aux: length, position: start, payload: value.bitPattern)
+    }
     return TapeEntry(tag: .decimal, position: start, payload: UInt64(length))
   }
 
@@ -17,7 +25,7 @@ extension TapeEntry {
   private static func integer(
     _ scan: NumberGrammar.Scan, at start: Int, length: Int, in bytes: UnsafePointer<UInt8>
   ) -> TapeEntry? {
-    var magnitude = scan.magnitude
+    var magnitude = scan.significand
     if scan.integerDigits == 20 {
       // The wrapping accumulation may have overflowed: redo it with checks.
       var exact: UInt64 = 0

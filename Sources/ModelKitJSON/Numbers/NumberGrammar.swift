@@ -27,11 +27,28 @@ package enum NumberGrammar {
     package var negative: Bool
     /// How many digits its integer part has.
     package var integerDigits: Int
-    /// The integer part's value, exact below 20 digits; wrapped beyond 64
-    /// bits.
-    package var magnitude: UInt64
+    /// The value of all its digits, the integer part's and the
+    /// fraction's, as one integer: exact below 20 digits, wrapped beyond 64
+    /// bits. For an integer, its magnitude.
+    package var significand: UInt64
+    /// How many digits its fraction has.
+    package var fractionDigits: Int
+    /// The value of its exponent (0 without one), saturated at ±`exponentLimit`.
+    package var exponent: Int
     /// Whether it has neither a fraction nor an exponent.
     package var isInteger: Bool
+
+    /// The magnitude at which `exponent` saturates: far beyond the
+    /// exponent of any finite `Double`, and of any number a document's
+    /// 32-bit offsets can place.
+    package static let exponentLimit = 100_000_000
+
+    /// The number as `significand` × 10^`decimalExponent`, when its digits
+    /// (leading zeros included) are at most 19, so that `significand` is exact.
+    package var decimalExponent: Int? {
+      guard integerDigits + fractionDigits <= 19 else { return nil }
+      return exponent - fractionDigits
+    }
   }
 
   /// Where and why a text stops being a number.
@@ -54,10 +71,14 @@ package enum NumberGrammar {
     package var offset: Int
   }
 
+  /// How many bytes `scan` reads past a digit: a fraction's digits are read eight at a time.
+  package static let lookahead = 8
+
   /// Scans the number that starts at `start` in `bytes`.
   ///
   /// Reads without bounds checks: `bytes` goes on past the number to a
-  /// byte that cannot continue it (invariant 6 of Documentation/Internals.md).
+  /// byte that cannot continue it, and `lookahead` bytes past any digit
+  /// can be read (invariant 6 of Documentation/Internals.md).
   @inline(__always)
   package static func scan(
     _ bytes: UnsafePointer<UInt8>, from start: Int, allowing extensions: Extensions = []
@@ -83,24 +104,45 @@ package enum NumberGrammar {
     else { throw Failure(reason: .expectedDigit, offset: index) }
 
     var isInteger = true
+    var fractionDigits = 0
     if bytes[index] == UInt8(ascii: ".") {
       isInteger = false
       index += 1
+      let fractionStart = index
       if isDigit(bytes[index]) {
-        while isDigit(bytes[index]) { index += 1 }
+        while case let eight = UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self),
+          ByteScan.areEightDigits(UInt64(littleEndian: eight))
+        {
+          magnitude = magnitude &* 100_000_000 &+ ByteScan.valueOfEightDigits(UInt64(littleEndian: eight))
+          index += 8
+        }
+        while isDigit(bytes[index]) {
+          magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
+          index += 1
+        }
       } else if !barePointAllowed {
         throw Failure(reason: .expectedFractionDigit, offset: index)
       }
+      fractionDigits = index - fractionStart
     }
+    var exponent = 0
     if bytes[index] | 0x20 == UInt8(ascii: "e") {
       isInteger = false
       index += 1
-      if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+      let exponentNegative = bytes[index] == UInt8(ascii: "-")
+      if exponentNegative || bytes[index] == UInt8(ascii: "+") { index += 1 }
       guard isDigit(bytes[index]) else { throw Failure(reason: .expectedExponentDigit, offset: index) }
-      while isDigit(bytes[index]) { index += 1 }
+      while isDigit(bytes[index]) {
+        // Below the limit, ten times it and a digit still fit a 32-bit `Int`.
+        if exponent < Scan.exponentLimit { exponent = exponent * 10 + Int(bytes[index] &- UInt8(ascii: "0")) }
+        index += 1
+      }
+      exponent = min(exponent, Scan.exponentLimit)
+      if exponentNegative { exponent = -exponent }
     }
     return Scan(
-      end: index, negative: negative, integerDigits: integerDigits, magnitude: magnitude, isInteger: isInteger)
+      end: index, negative: negative, integerDigits: integerDigits, significand: magnitude,
+      fractionDigits: fractionDigits, exponent: exponent, isInteger: isInteger)
   }
 
   /// The text of `text` when the whole of it is one number (with
@@ -109,12 +151,13 @@ package enum NumberGrammar {
     var bytes = Array(text)
     let count = bytes.count
     guard count > 0 else { return nil }
-    bytes.append(0)  // the byte that ends every scan (see `scan`)
+    // The zero that ends every scan, and the bytes it reads ahead (see `scan`).
+    bytes.append(contentsOf: repeatElement(0, count: lookahead))
     let end = bytes.withUnsafeBufferPointer { buffer in
       (try? scan(buffer.baseAddress!, from: 0, allowing: extensions))?.end
     }
     guard end == count else { return nil }
-    bytes.removeLast()
+    bytes.removeLast(lookahead)
     if bytes[0] == UInt8(ascii: "+") { bytes.removeFirst() }
     return bytes
   }

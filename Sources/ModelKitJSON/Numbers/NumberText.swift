@@ -166,8 +166,8 @@ package enum NumberText {
       let fractionStart = index
       while end - index >= 8 {
         let eight = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
-        guard areEightDigits(eight) else { break }
-        significand = significand &* 100_000_000 &+ valueOfEightDigits(eight)
+        guard ByteScan.areEightDigits(eight) else { break }
+        significand = significand &* 100_000_000 &+ ByteScan.valueOfEightDigits(eight)
         index += 8
       }
       while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
@@ -194,6 +194,13 @@ package enum NumberText {
       }
       exponent += exponentNegative ? -explicit : explicit
     }
+    return double(significand: significand, exponent: exponent, negative: negative)
+  }
+
+  /// The correctly rounded `Double` of ±`significand` × 10^`exponent` by
+  /// Clinger's fast path or the 128-bit one; nil when neither applies.
+  @inline(__always)
+  package static func double(significand: UInt64, exponent: Int, negative: Bool) -> Double? {
     let magnitude: Double
     if significand <= 1 << 53, exponent >= -22, exponent <= 22 {
       let value = Double(significand)
@@ -204,24 +211,6 @@ package enum NumberText {
       return nil
     }
     return negative ? -magnitude : magnitude
-  }
-
-  /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.
-  @inline(__always)
-  private static func areEightDigits(_ chunk: UInt64) -> Bool {
-    // Each byte is 0x30...0x39 when its high half is 3 and adding 6 leaves it 3.
-    (chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
-      == 0x3333_3333_3333_3333
-  }
-
-  /// The value of eight ASCII digits, the first in the lowest byte: pairs,
-  /// then fours, then the eight, combined in three multiplications.
-  @inline(__always)
-  private static func valueOfEightDigits(_ chunk: UInt64) -> UInt64 {
-    var value = chunk & 0x0F0F_0F0F_0F0F_0F0F
-    value = (value &* (1 + (10 << 8))) >> 8
-    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + (100 << 16))) >> 16
-    return ((value & 0x0000_FFFF_0000_FFFF) &* (1 + (10_000 << 32))) >> 32
   }
 
   /// The digits of the significand of `text` from `start`, its first

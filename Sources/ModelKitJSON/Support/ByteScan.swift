@@ -1,5 +1,6 @@
-/// Byte tests shared by the reader, the unescaper and the writer: hex
-/// digits, and eight-bytes-at-a-time masks over little-endian words.
+/// Byte tests shared by the reader, the unescaper, the number parsers and
+/// the writer: hex digits, and eight-bytes-at-a-time masks and digits over
+/// little-endian words.
 enum ByteScan {
   /// The value of a hex digit, or nil.
   @inline(__always)
@@ -39,5 +40,23 @@ enum ByteScan {
   @inline(__always)
   static func controlBytes(_ word: UInt64) -> UInt64 {
     (word &- ones &* 0x20) & ~word & highBits
+  }
+
+  /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.
+  @inline(__always)
+  static func areEightDigits(_ chunk: UInt64) -> Bool {
+    // Each byte is 0x30...0x39 when its high half is 3 and adding 6 leaves it 3.
+    (chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
+      == 0x3333_3333_3333_3333
+  }
+
+  /// The value of eight ASCII digits, the first in the lowest byte: pairs,
+  /// then fours, then the eight, combined in three multiplications.
+  @inline(__always)
+  static func valueOfEightDigits(_ chunk: UInt64) -> UInt64 {
+    var value = chunk & 0x0F0F_0F0F_0F0F_0F0F
+    value = (value &* (1 + (10 << 8))) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* (1 + (100 << 16))) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* (1 + (10_000 << 32))) >> 32
   }
 }

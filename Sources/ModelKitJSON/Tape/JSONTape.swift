@@ -4,6 +4,7 @@
 /// `payload` depends on the tag:
 /// - containers: index of the next sibling (bits 32–63) | element or member count (bits 0–31);
 /// - `.int` / `.uint`: the value's bits (aux = the length of its text);
+/// - `.double`: the bits of the number's correctly rounded `Double` (aux = the length of its text);
 /// - `.decimal`, `.json5Number`, strings: the length in bytes of the text (for strings, between the quotes);
 ///   a string's aux is `nonASCII` when its raw bytes include any above 0x7F.
 @usableFromInline
@@ -19,6 +20,9 @@ struct TapeEntry {
 
   /// The aux flag of a string whose raw bytes are not all ASCII.
   @usableFromInline static let nonASCII = 1
+
+  /// The largest aux (24 bits).
+  static let maxAux = 0xFF_FFFF
 
   /// The tag, read back as it was written: a case's raw value is its index
   /// (they count up from 0 in order), so the byte is the case, with no
@@ -48,6 +52,9 @@ enum TapeTag: UInt8 {
   /// A number in a form only JSON5 has (a `+` sign, a bare decimal point,
   /// hexadecimal digits, `Infinity`, `NaN`): its text, read by `JSON5Number`.
   case json5Number
+  /// A `.decimal` number whose `Double` the reader found as it read its
+  /// digits (see `TapeEntry.number`): its value, and its text.
+  case double
 }
 
 /// The bytes of a document and its tape, immutable once made.
@@ -58,6 +65,8 @@ enum TapeTag: UInt8 {
 final class DocumentStorage: @unchecked Sendable {
   // Safe to share: every property is a constant and the memory behind the
   // pointers is never written after the reader hands it over.
+  /// Zero bytes after the text: room for the eight-byte scans, and for
+  /// `NumberGrammar.lookahead`.
   static let padding = 16
   /// Inputs must be shorter than this: a node keeps its byte position in
   /// 32 bits, read back as an `Int`, which has 32 bits on some platforms

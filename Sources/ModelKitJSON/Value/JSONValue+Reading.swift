@@ -136,7 +136,7 @@ extension JSONDocument {
     case .null: .null
     case .true: .bool(true)
     case .false: .bool(false)
-    case .int, .uint, .decimal: .number(JSONNumber(validText: numberText(node) ?? "0"))
+    case .int, .uint, .decimal, .double: .number(JSONNumber(validText: numberText(node) ?? "0"))
     // JSON5's `Infinity` and `NaN` are `null`, as `JSONValue(Double.infinity)` is.
     case .json5Number:
       json5Text(entry(node)).map { .number(JSONNumber(validText: String(decoding: $0, as: UTF8.self))) } ?? .null

@@ -22,13 +22,13 @@ import Testing
 
   static let engine = Module(
     name: "ModelKitJSON",
-    layers: ["Support", "Errors", "Tape", "Numbers", "Reader", "Document", "Value", "Writer"],
+    layers: ["Support", "Errors", "Tape", "Numbers", "Reader", "Document", "Value", "Writer", "Framing"],
     rootFiles: [], below: [])
   static let model = Module(
     name: "ModelKit",
     layers: [
       "Support", "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable",
-      "Model", "JSONSchema",
+      "Model", "Streams", "JSONSchema",
     ],
     rootFiles: ["Exports.swift"], below: ["ModelKitJSON"])
   static let modules = [engine, model]

@@ -312,7 +312,7 @@ public final class ModelDecoder: Sendable {
     var strict = options
     strict.strict = true
     // The strict pass's entries reach the report only if its value is used.
-    let recorder = options.report.map { ReportRecorder($0, holding: true) }
+    let recorder = options.report.map { ReportRecorder($0, holding: true, recordIndex: options.recordIndex) }
     do {
       let value = try decode(strict, recorder)
       recorder?.finish()
@@ -346,14 +346,25 @@ public final class ModelDecoder: Sendable {
     return strategies
   }
 
-  /// Decodes `type` from the document `parse` makes, with the `current` settings.
+  /// Decodes `type` from one record of a stream (UTF-8), whose index its
+  /// report entries carry.
+  func decodeRecord<T: Decodable>(_ type: T.Type, from text: UnsafeRawBufferPointer, recordIndex: Int) throws -> T {
+    try decode(type, settings.current, recordIndex: recordIndex) { options throws(ModelError) in
+      try InputDocument(text, options)
+    }
+  }
+
+  /// Decodes `type` from the document `parse` makes, with the `current`
+  /// settings (for record `recordIndex` of a stream, if given).
   private func decode<T: Decodable>(
     _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    parse: (DecodingOptions) throws(ModelError) -> InputDocument
+    recordIndex: Int? = nil, parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
+    var callOptions = current.settings.callOptions
+    callOptions.recordIndex = recordIndex
     let input: InputDocument
     do {
-      input = try parse(current.settings.callOptions)
+      input = try parse(callOptions)
     } catch {
       throw error.decodingError
     }
@@ -367,7 +378,7 @@ public final class ModelDecoder: Sendable {
     }
     let convertersReadAll =
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
-    return try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) { options, recorder in
+    return try Self.strictlyFirst(callOptions, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, converters, ReadContext(
         document: input.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
     }

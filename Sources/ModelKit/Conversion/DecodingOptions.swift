@@ -59,6 +59,14 @@ public struct DecodingOptions: Sendable, Hashable {
   /// Where a decode notes what leniency did (see `DecodeReport`). Default
   /// nil: nothing is noted, at no cost. Options compare their reports by identity.
   public var report: DecodeReport?
+  /// Reading a stream of records (`records(in:framing:options:)`): a
+  /// record that does not parse or decode is passed over and listed in the
+  /// report as `droppedRecord`, instead of ending the stream with an
+  /// error. Default `false`.
+  public var skipsBadRecords: Bool
+  /// Reading a stream of records: the longest record, in bytes, beyond
+  /// which a record is bad (and memory stays bounded). Default 64 MiB.
+  public var maxRecordBytes: Int
 
   /// Creates options; every parameter has its default.
   ///
@@ -68,16 +76,26 @@ public struct DecodingOptions: Sendable, Hashable {
   ///   - dateDecoding: how dates are read.
   ///   - maxDepth: the deepest nesting of arrays and objects accepted.
   ///   - report: where the decode notes what leniency did, or nil.
+  ///   - skipsBadRecords: in a stream of records, whether a bad record is passed over.
+  ///   - maxRecordBytes: in a stream of records, the longest record in bytes.
   public init(
     strict: Bool = false, keyDecoding: KeyDecoding = .useDefaultKeys,
-    dateDecoding: DateDecoding = .default, maxDepth: Int = 512, report: DecodeReport? = nil
+    dateDecoding: DateDecoding = .default, maxDepth: Int = 512, report: DecodeReport? = nil,
+    skipsBadRecords: Bool = false, maxRecordBytes: Int = 64 << 20
   ) {
     self.strict = strict
     self.keyDecoding = keyDecoding
     self.dateDecoding = dateDecoding
     self.maxDepth = maxDepth
     self.report = report
+    self.skipsBadRecords = skipsBadRecords
+    self.maxRecordBytes = maxRecordBytes
   }
+
+  /// The record of a stream being decoded with these options, whose index
+  /// the report's entries carry; set by the record readers, nil in every
+  /// options value a caller makes.
+  var recordIndex: Int?
 
   /// Whether input is read as `JSONDecoder` reads it: a trailing comma in
   /// arrays and objects is allowed, and a byte-order mark is taken off

@@ -12,11 +12,16 @@ final class ReportRecorder {
   /// note entries, which go straight on.
   private var isOver = false
 
+  /// The record of a stream whose decode this is (its entries say so), or nil.
+  private let recordIndex: Int?
+
   /// A recorder for `report`; `holding` keeps even a handler's entries
   /// until the decode is over, for a pass whose entries may be discarded.
-  init(_ report: DecodeReport, holding: Bool = false) {
+  /// `recordIndex` names the record of a stream being decoded, if any.
+  init(_ report: DecodeReport, holding: Bool = false, recordIndex: Int? = nil) {
     self.report = report
     handsOn = report.hasHandler && !holding
+    self.recordIndex = recordIndex
   }
 
   /// Runs `body`, a decode, with a recorder for the report of `options`
@@ -26,12 +31,13 @@ final class ReportRecorder {
   static func recording<Result, Failure: Error>(
     _ options: DecodingOptions, _ body: (ReportRecorder?) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let recorder = options.report.map { ReportRecorder($0) }
+    let recorder = options.report.map { ReportRecorder($0, recordIndex: options.recordIndex) }
     defer { recorder?.finish() }
     return try body(recorder)
   }
 
   func record(_ entry: DecodeReport.Entry) {
+    let entry = recordIndex.map(entry.inRecord) ?? entry
     if handsOn { report.hand(entry) } else if isOver { handOn([entry]) } else { entries.append(entry) }
   }
 

@@ -53,6 +53,10 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
       case unknownKey
       /// A fallback key was used: the property's first key was absent.
       case fallbackKey
+      /// A record of a stream that does not parse or decode was passed
+      /// over (`DecodingOptions.skipsBadRecords`), or a JSON text sequence's
+      /// text cut short was dropped (RFC 7464).
+      case droppedRecord
     }
 
     /// Where, in the input: `$.users[3].id`.
@@ -69,6 +73,14 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
     public let target: String
     /// More about the entry: the key a fallback used, the hook that rejected.
     public let note: String?
+    /// In a stream of records, the record the entry is about, counted from 0.
+    public let recordIndex: Int?
+    /// For `droppedRecord`, the 1-based line of the failing byte in the stream.
+    public let line: Int?
+    /// For `droppedRecord`, the 1-based column (in Unicode scalars) of the failing byte.
+    public let column: Int?
+    /// For `droppedRecord`, the 0-based byte offset of the failing byte in the stream.
+    public let offset: Int?
 
     /// Creates an entry.
     ///
@@ -79,18 +91,38 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
     ///   - excerpt: the start of the value's JSON text.
     ///   - target: the type the value was read as.
     ///   - note: more about the entry, or nil.
-    public init(path: String, kind: Kind, found: String, excerpt: String, target: String, note: String? = nil) {
+    ///   - recordIndex: the record of a stream the entry is about, or nil.
+    ///   - line: the line of a dropped record's failing byte, or nil.
+    ///   - column: the column of a dropped record's failing byte, or nil.
+    ///   - offset: the byte offset of a dropped record's failing byte, or nil.
+    public init(
+      path: String, kind: Kind, found: String, excerpt: String, target: String, note: String? = nil,
+      recordIndex: Int? = nil, line: Int? = nil, column: Int? = nil, offset: Int? = nil
+    ) {
       self.path = path
       self.kind = kind
       self.found = found
       self.excerpt = excerpt
       self.target = target
       self.note = note
+      self.recordIndex = recordIndex
+      self.line = line
+      self.column = column
+      self.offset = offset
     }
 
-    /// One line: `$.users[3].id: converted string "12" → Int`.
+    /// This entry, about record `index` of a stream.
+    func inRecord(_ index: Int) -> Entry {
+      Entry(
+        path: path, kind: kind, found: found, excerpt: excerpt, target: target, note: note, recordIndex: index,
+        line: line, column: column, offset: offset)
+    }
+
+    /// One line: `$.users[3].id: converted string "12" → Int`, after
+    /// `record 7, ` in a stream of records.
     public var description: String {
-      "\(path): \(kind.rawValue) \(DecodeReport.phrase(kind, found: found, excerpt: excerpt, target: target, note: note))"
+      let record = recordIndex.map { "record \($0), " } ?? ""
+      return "\(record)\(path): \(kind.rawValue) \(DecodeReport.phrase(kind, found: found, excerpt: excerpt, target: target, note: note))"
     }
   }
 
@@ -237,6 +269,7 @@ public final class DecodeReport: Sendable, Codable, CustomStringConvertible {
     case .rejectedByHook: return "\(target) rejected by \(note ?? "a hook")"
     case .unknownKey: return "\(value), read by no property of \(target)"
     case .fallbackKey: return "\(target) read from fallback key \(note ?? "")"
+    case .droppedRecord: return "\(value) is no \(target): \(note ?? "passed over")"
     }
   }
 

@@ -162,18 +162,41 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
     foundation.valueType = valueType
   }
 
-  /// The 1-based line of a syntax error.
-  public var line: Int? { syntaxError?.line }
-  /// The 1-based column of a syntax error.
-  public var column: Int? { syntaxError?.column }
-  /// The byte offset of a syntax error.
-  public var offset: Int? { syntaxError?.offset }
+  /// Where in a stream of records the error is: the record, and the
+  /// failing byte's place in the whole stream.
+  struct StreamPlace: Sendable {
+    let recordIndex: Int
+    let line: Int
+    let column: Int
+    let offset: Int
+  }
+
+  /// Set for an error in a stream of records.
+  var streamPlace: StreamPlace?
+
+  /// In a stream of records (`records(in:framing:options:)`), the record
+  /// that does not parse or decode, counted from 0; nil otherwise.
+  public var recordIndex: Int? { streamPlace?.recordIndex }
+
+  /// The 1-based line of a syntax error; in a stream of records, of the
+  /// failing byte in the whole stream.
+  public var line: Int? { streamPlace?.line ?? syntaxError?.line }
+  /// The 1-based column of a syntax error (in Unicode scalars); in a stream
+  /// of records, of the failing byte in the whole stream.
+  public var column: Int? { streamPlace?.column ?? syntaxError?.column }
+  /// The byte offset of a syntax error; in a stream of records, of the
+  /// failing byte in the whole stream.
+  public var offset: Int? { streamPlace?.offset ?? syntaxError?.offset }
 
   /// The sentence a person reads: the message and where.
   public var errorDescription: String? { description }
 
   /// The message, the coding path and, for syntax errors, the position.
   public var description: String {
+    if let place = streamPlace {
+      let position = "line \(place.line), column \(place.column) (byte \(place.offset))"
+      return "record \(place.recordIndex) at \(position): \(message) (at \(codingPath))"
+    }
     if let syntaxError { return "\(syntaxError) (at \(codingPath))" }
     return "\(message) (at \(codingPath))"
   }

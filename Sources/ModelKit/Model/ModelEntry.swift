@@ -80,6 +80,21 @@ enum ModelEntry {
     }
   }
 
+  /// An element of a top-level array read alone (a record of an `.array`
+  /// stream), as `[Element](json:)` reads its elements, at `$[index]`: nil
+  /// when leniency drops it (and notes it).
+  static func decodeElement<Element>(
+    _ type: Element.Type, from input: InputDocument, index: Int, options: DecodingOptions
+  ) throws(ModelError) -> Element? {
+    guard let converter = try SchemaCache.shared.converter(for: Element.self) as? ValueConverter<Element> else {
+      throw .unsupported("\(Element.self) cannot be decoded")
+    }
+    return try ReportRecorder.recording(options) { recorder throws(ModelError) in
+      var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
+      return try context.element(input.node, at: .index(index), with: converter)
+    }
+  }
+
   /// A top-level array of models from JSON text: a large one a window at a
   /// time, so that the text is never copied whole and its tape never made.
   static func decodeArray<Element>(

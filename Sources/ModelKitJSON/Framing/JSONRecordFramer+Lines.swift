@@ -21,7 +21,11 @@ extension JSONRecordFramer {
         textStart = nil
         continue
       }
-      if isOversized(to: newline) { throw oversized(at: textLocation) }
+      if isOversized(to: newline) {
+        let failure = oversized(at: textLocation)
+        isSkipping = false  // its end is found: nothing is left to pass over
+        throw failure
+      }
       if let record = lineRecord(start, newline, in: buffer) { return record }
     }
   }

@@ -114,7 +114,13 @@ extension JSONRecordFramer {
     while position < buffer.count {
       let byte = buffer[position]
       if arrayState == .inElement {
-        let record = try step(over: byte, endsScalarAt: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "]") })
+        let record: Record?
+        do {
+          record = try step(over: byte, endsScalarAt: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "]") })
+        } catch {
+          if textStart == nil { arrayState = .afterElement }  // a record too long, which has ended
+          throw error
+        }
         if textStart == nil { arrayState = .afterElement }
         if let record { return record }
         continue

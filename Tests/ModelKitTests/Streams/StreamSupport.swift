@@ -32,7 +32,7 @@ struct ChunkSource<Chunk: Sendable>: AsyncSequence, Sendable {
 }
 
 /// `bytes` cut into pieces of `size` bytes (the last may be shorter).
-func chunked(_ bytes: [UInt8], size: Int) -> [[UInt8]] {
+func pieces(_ bytes: [UInt8], size: Int) -> [[UInt8]] {
   stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
 }
 

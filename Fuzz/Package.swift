@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// libFuzzer targets for ModelKit: the JSON reader, the model layer and the
-// Codable bridge. Build them in debug with
+// libFuzzer targets for ModelKit: the JSON reader, the model layer, the
+// Codable bridge and the stream reader. Build them in debug with
 // `swift build --disable-dead-strip --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`
 // and run them as the README says: given two `--sanitize` options, SwiftPM
 // hands the compiler only one of them, in no fixed order, so both go to
@@ -24,6 +24,7 @@ let package = Package(
     .executableTarget(name: "JSONReaderFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "ModelFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "CodableFuzzer", dependencies: ["ModelKit"]),
+    .executableTarget(name: "StreamFuzzer", dependencies: ["ModelKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -34,9 +34,21 @@ extension JSONRecordFramer {
       guard let end = buffer[position...].firstIndex(where: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
       else {
         position = buffer.count
-        if !isSkipping && eventData.count + (position - start) > maxRecordBytes { throw oversizedEvent() }
-        if isSkipping {
-          // Nothing of a line in an event passed over is kept.
+        // The rest of a line already cut is not looked at.
+        switch lineWasCut ? .other : Self.dataLine(in: buffer, from: start, to: position) {
+        case .data(let valueStart):
+          // The check `eventLine` makes, on what has arrived of the value.
+          if !isSkipping && eventData.count + (position - valueStart) > maxRecordBytes { throw oversizedEvent() }
+        case .other where lineWasCut || position - start > maxRecordBytes:
+          // A line that makes no record (a comment, another field) is not kept.
+          lineStart = position
+          lineWasCut = true
+        case .other, .undecided:
+          break
+        }
+        if isSkipping && position > start {
+          // Nothing of a line in an event passed over is kept (an empty
+          // one is not cut: it may be the end of the event).
           lineStart = position
           lineWasCut = true
         }
@@ -66,11 +78,10 @@ extension JSONRecordFramer {
   {
     guard !range.isEmpty else { return dispatchEvent(endMarker: endMarker) }
     guard buffer[range.lowerBound] != UInt8(ascii: ":") else { return nil }  // a comment
-    let colon = buffer[range].firstIndex(of: UInt8(ascii: ":"))
-    let field = buffer[range.lowerBound..<(colon ?? range.upperBound)]
-    guard field.elementsEqual("data".utf8), !isSkipping else { return nil }  // `event`, `id`, `retry`: no record changes
-    var valueStart = colon.map { $0 + 1 } ?? range.upperBound
-    if valueStart < range.upperBound && buffer[valueStart] == UInt8(ascii: " ") { valueStart += 1 }
+    // `event`, `id`, `retry` and other fields change no record.
+    guard case .data(let valueStart) = Self.dataLine(in: buffer, from: range.lowerBound, to: range.upperBound, isWhole: true),
+      !isSkipping
+    else { return nil }
     if eventData.count + (range.upperBound - valueStart) > maxRecordBytes { throw oversizedEvent() }
     let column = 1 + buffer[range.lowerBound..<valueStart].reduce(Int64(0)) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
     eventPieces.append(
@@ -81,6 +92,30 @@ extension JSONRecordFramer {
     eventData.append(contentsOf: buffer[valueStart..<range.upperBound])
     eventData.append(UInt8(ascii: "\n"))
     return nil
+  }
+
+  /// What a line of the stream is, from the bytes of it that have arrived.
+  enum LineKind: Equatable {
+    /// A `data` field, whose value starts there.
+    case data(valueStart: Int)
+    /// Any other line.
+    case other
+    /// Not known until more of the line arrives.
+    case undecided
+  }
+
+  /// What the line from `start` to `end` is: `isWhole` when `end` is its
+  /// end, else what has arrived of it. A `data` field's value follows its
+  /// colon, less one space (as far as the space has arrived).
+  static func dataLine(in buffer: UnsafeRawBufferPointer, from start: Int, to end: Int, isWhole: Bool = false) -> LineKind {
+    let field = Array("data".utf8)
+    let length = end - start
+    for offset in 0..<min(field.count, length) where buffer[start + offset] != field[offset] { return .other }
+    if length < field.count { return isWhole ? .other : .undecided }
+    if length == field.count { return isWhole ? .data(valueStart: end) : .undecided }
+    guard buffer[start + field.count] == UInt8(ascii: ":") else { return .other }
+    let afterColon = start + field.count + 1
+    return .data(valueStart: afterColon < end && buffer[afterColon] == UInt8(ascii: " ") ? afterColon + 1 : afterColon)
   }
 
   /// The event the data lines so far make (its data without the last LF),

@@ -133,6 +133,12 @@ package struct JSONRecordFramer {
     self.maxRecordBytes = maxRecordBytes
   }
 
+  /// How many records were framed so far (bad ones included).
+  package var recordCount: Int { nextIndex }
+
+  /// How many lines were read to their end so far.
+  package var lineCount: Int { Int(clamping: line - 1) }
+
   /// How many bytes at the start of the buffer are no longer needed.
   package var consumed: Int {
     if isFinished { return position }

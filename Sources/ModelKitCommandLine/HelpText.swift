@@ -23,7 +23,7 @@ public enum HelpText {
       """
       OVERVIEW: Measure ModelKit against Foundation and print the ratios.
 
-      USAGE: modelkit bench [json] [models] [codable] [memory] [allocations] [--quick] [--chart FILE.svg]
+      USAGE: modelkit bench [json] [models] [codable] [memory] [allocations] [streams] [--quick] [--chart FILE.svg]
 
       ARGUMENTS:
         json      Parse and write throughput of JSON documents (twitter, citm_catalog, canada).
@@ -32,6 +32,9 @@ public enum HelpText {
         memory    Peak memory of decoding 100 MiB arrays of objects and of numbers (Linux).
         allocations
                   Heap allocations per decode and encode of user.json and twitter.json (Linux).
+        streams   JSON Lines into models against JSONDecoder per line, on one core and on all,
+                  and read from a file with its peak memory: a 512 MiB file when streams runs
+                  alone, 32 MiB in the full run, 4 MiB with --quick (written to a temporary folder).
                   Every group runs when none is named.
 
       OPTIONS:

@@ -60,6 +60,7 @@ struct BenchCommand {
       case .codable: try CodableBenchmark(timing: timing, chart: chart).run()
       case .memory: try MemoryBenchmark(quick: quick).run()
       case .allocations: try AllocationBenchmark().run()
+      case .streams: try StreamBenchmark(megabytes: quick ? 4 : all == [.streams] ? 512 : 32).run()
       }
     }
     if let chartFile {

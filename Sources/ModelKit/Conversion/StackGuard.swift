@@ -8,8 +8,15 @@ import CModelKitPlatform
 /// walk ends in a `ModelError` of kind `.tooDeep` well before the end of the
 /// stack.
 enum StackGuard {
-  /// Levels walked before the stack is looked at, so that ordinary values never pay for it.
-  static let freeDepth = 8
+  /// Levels walked before the stack is looked at, so that ordinary values
+  /// never pay for it. Unoptimised code takes many times the stack per
+  /// level (a sanitizer's build 60 KiB and more for a model in a model),
+  /// so there every level is looked at.
+  #if DEBUG
+    static let freeDepth = 0
+  #else
+    static let freeDepth = 8
+  #endif
   /// The stack kept free below the deepest level allowed: room for the
   /// error to be made and thrown, and for the calls a level makes (far
   /// more in a sanitizer build).

@@ -163,12 +163,21 @@ public struct ModelError: Error, Sendable, CustomStringConvertible, LocalizedErr
   }
 
   /// Where in a stream of records the error is: the record, and the
-  /// failing byte's place in the whole stream.
-  struct StreamPlace: Sendable {
+  /// failing byte's place in the whole stream. A class, so that the error
+  /// grows by one reference: every function that can throw holds room for
+  /// a `ModelError` on its stack, and deep values are walked by many.
+  final class StreamPlace: Sendable {
     let recordIndex: Int
     let line: Int
     let column: Int
     let offset: Int
+
+    init(recordIndex: Int, line: Int, column: Int, offset: Int) {
+      self.recordIndex = recordIndex
+      self.line = line
+      self.column = column
+      self.offset = offset
+    }
   }
 
   /// Set for an error in a stream of records.

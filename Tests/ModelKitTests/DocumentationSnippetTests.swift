@@ -293,4 +293,37 @@ struct DocumentationSnippetTests {
   @Test func polymorphismAndClassModelsWrapperWithItsValueElsewhere() throws {
     #expect(try Post(json: #"{"title": "  Hi  "}"#).title == "Hi")
   }
+
+  /// The streams article's model (its name is taken in this suite).
+  enum Streams {
+    struct Event: JSONModel, Equatable {
+      var id = 0
+      var kind = ""
+      var score = 0.0
+    }
+  }
+
+  /// Streams of JSON texts: a buffer, bytes as they arrive, bad records passed over.
+  @Test func streamsOfJSONTexts() async throws {
+    typealias Event = Streams.Event
+    let data = Data("{\"id\": 1, \"kind\": \"a\", \"score\": \"2.5\"}\r\n\n{\"id\": 2, \"kind\": \"b\"}\n".utf8)
+    let events = try Event.records(in: data, framing: .jsonLines)
+    #expect(events == [Event(id: 1, kind: "a", score: 2.5), Event(id: 2, kind: "b")])
+
+    let bytes = ChunkSource(chunks: Array("event: e\ndata: {\"id\": 3}\n\ndata: [DONE]\n\n".utf8))
+    var shown: [Event] = []
+    for try await event in Event.records(from: bytes, framing: .serverSentEvents()) { shown.append(event) }
+    #expect(shown == [Event(id: 3)])
+
+    let damaged = Data("{\"id\": 1}\n{\"id\": \n{\"id\": 3}\n".utf8)
+    let report = DecodeReport()
+    let options = DecodingOptions(report: report, skipsBadRecords: true)
+    let kept = try Event.records(in: damaged, framing: .jsonLines, options: options)
+    #expect(kept.map(\.id) == [1, 3])
+    var printed: [String] = []
+    for entry in report.entries where entry.kind == .droppedRecord {
+      printed.append("record \(entry.recordIndex ?? 0) at line \(entry.line ?? 0): \(entry.note ?? "")")
+    }
+    #expect(printed.count == 1 && printed[0].hasPrefix("record 1 at line 2: "))
+  }
 }

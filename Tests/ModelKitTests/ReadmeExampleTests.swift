@@ -168,4 +168,70 @@ struct ReadmeExampleTests {
     }
     #expect(ids == [42])
   }
+
+  struct Delta: Decodable {
+    struct Choice: Decodable { var delta: Content }
+    struct Content: Decodable { var content: String? }
+    var choices: [Choice]
+  }
+
+  /// The streamed LLM answer, over bytes as `URLSession.bytes(for:)` gives them.
+  @Test func streamOfServerSentEvents() async throws {
+    let response = """
+      : keep-alive
+
+      data: {"choices": [{"delta": {"content": "Hel"}}]}
+
+      data: {"choices": [{"delta": {"content": "lo"}}]}
+
+      data: {"choices": [{"delta": {}}]}
+
+      data: [DONE]
+
+      data: {"choices": [{"delta": {"content": "never read"}}]}
+
+
+      """
+    let bytes = ChunkSource(chunks: Array(response.utf8))
+    var printed = ""
+    for try await delta in ModelDecoder().records(of: Delta.self, from: bytes, framing: .serverSentEvents()) {
+      printed += delta.choices.first?.delta.content ?? ""
+    }
+    #expect(printed == "Hello")
+  }
+
+  struct LogLine: JSONModel {
+    var time: Date?
+    var level = ""
+    var message = ""
+    var status = 0  // "200" or 200, as everywhere in ModelKit
+  }
+
+  /// The export read from a file as it comes in (Data chunks, as Linux has
+  /// no `resourceBytes`), and mapped whole.
+  @Test func streamFromAFile() async throws {
+    var text = ""
+    for index in 0..<40_000 {
+      let status = index % 10 == 0 ? "\"503\"" : "200"
+      text += #"{"time": "2026-12-03T10:00:00Z", "level": "info", "message": "request \#(index)", "status": \#(status)}"# + "\n"
+    }
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-readme-\(UUID()).jsonl")
+    try Data(text.utf8).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let handle = try FileHandle(forReadingFrom: url)
+    var chunks: [Data] = []
+    while let chunk = try handle.read(upToCount: 64 << 10), !chunk.isEmpty { chunks.append(chunk) }
+    try handle.close()
+
+    var failures = 0
+    for try await line in LogLine.records(from: ChunkSource(chunks: chunks), framing: .jsonLines) where line.status >= 500 {
+      failures += 1
+    }
+    #expect(failures == 4_000)
+
+    let lines = try LogLine.records(in: Data(contentsOf: url, options: .alwaysMapped), framing: .jsonLines)
+    #expect(text.utf8.count > 1 << 20)  // read on every core
+    #expect(lines.count == 40_000 && lines[39_999].message == "request 39999" && lines[10].status == 503)
+    #expect(lines[0].time == Date(timeIntervalSince1970: 1_796_292_000))
+  }
 }

@@ -57,6 +57,16 @@ extension JSONModel {
     return try text.withUTF8 { try records(inBytes: UnsafeRawBufferPointer($0), framing: framing, options: options) }
   }
 
+  /// `records(in:framing:options:)` read on the calling thread alone:
+  /// what reading on every core is measured against.
+  package static func recordsOnOneThread(in data: Data, framing: JSONFraming, options: DecodingOptions = DecodingOptions())
+    throws -> [Self]
+  {
+    try data.withUnsafeBytes {
+      try RecordReader.all(in: $0, framing: framing, options: options, decoding: recordDecoding(framing), parallel: false)
+    }
+  }
+
   private static func records(inBytes bytes: UnsafeRawBufferPointer, framing: JSONFraming, options: DecodingOptions)
     throws -> [Self]
   {

@@ -75,11 +75,15 @@ struct RecordReader<Record> {
     }
   }
 
-  /// Every record of `text`, the whole stream (large JSON Lines on every core).
-  static func all(in text: UnsafeRawBufferPointer, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>)
-    throws -> [Record]
-  {
-    if framing == .jsonLines, let records = try ParallelRecords.all(in: text, options: options, decoding: decoding) {
+  /// Every record of `text`, the whole stream (large JSON Lines on every
+  /// core, unless `parallel` is false).
+  static func all(
+    in text: UnsafeRawBufferPointer, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>,
+    parallel: Bool = true
+  ) throws -> [Record] {
+    if parallel, framing == .jsonLines,
+      let records = try ParallelRecords.all(in: text, options: options, decoding: decoding)
+    {
       return records
     }
     var reader = RecordReader(framing: framing, options: options, decoding: decoding)

@@ -37,13 +37,18 @@ struct StreamBenchmark {
       let chunks = stride(from: 0, to: data.count, by: 1 << 20).map { data[$0..<min($0 + (1 << 20), data.count)] }
       return try waitFor { try await count(StreamEvent.records(from: ChunkSequence(chunks: chunks), framing: .jsonLines)) }
     }
-    let parallel = try time(runs, "ModelKit on every core") {
+    // The whole buffer into an array of models, on this thread and on every core.
+    let wholeOnOneCore = try time(runs, "ModelKit's records(in:) on one core") {
+      try StreamEvent.recordsOnOneThread(in: data, framing: .jsonLines).count
+    }
+    let parallel = try time(runs, "ModelKit's records(in:) on every core") {
       try StreamEvent.records(in: data, framing: .jsonLines).count
     }
     for (label, seconds, ratio) in [
       ("  JSONDecoder, each line after splitting", foundation, ""),
-      ("  ModelKit, one core (≥ 6x JSONDecoder)", oneCore, ratioCell(foundation / oneCore, target: 6)),
-      ("  ModelKit, \(cores) cores (≥ 1.7x one core)", parallel, ratioCell(oneCore / parallel, target: 1.7)),
+      ("  ModelKit, one core, each record as read (≥ 6x JSONDecoder)", oneCore, ratioCell(foundation / oneCore, target: 6)),
+      ("  ModelKit, records(in:) into an array, one core", wholeOnOneCore, ""),
+      ("  ModelKit, records(in:), \(cores) cores (≥ 1.7x one core)", parallel, ratioCell(wholeOnOneCore / parallel, target: 1.7)),
     ] {
       printRow(label, [formatted(Double(records) / seconds, digits: 0), formatted(Double(data.count) / seconds / 1e6), ratio])
     }

@@ -163,7 +163,7 @@ struct ModelReader: ModelReading {
         {
           continue
         }
-        try decodeField(schema.fields[index], value, base, step: .keyNode(document, key), &context)
+        try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
       }
     }
     for index in schema.mappedFields {
@@ -178,7 +178,7 @@ struct ModelReader: ModelReading {
             note: candidate.joined(separator: "."))
         }
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
-        try decodeField(field, value, base, step: .keyPath(candidate), &context)
+        try decodeField(schema.hotFields[index], of: schema, index, value, base, step: .keyPath(candidate), &context)
       }
     }
   }
@@ -212,22 +212,26 @@ struct ModelReader: ModelReading {
     return true
   }
 
+  /// Decodes field `index` of `schema` through its converter. The field
+  /// comes as its hot form, which holds no reference to retain: the full
+  /// `Field` (its name) is read only for a strict error.
   private static func decodeField(
-    _ field: ModelSchema.Field, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer,
-    step: CodingPath.Step, _ context: inout ReadContext
+    _ field: ModelSchema.HotField, of schema: ModelSchema, _ index: Int, _ node: JSONDocument.Node,
+    _ base: UnsafeMutableRawPointer, step: CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) {
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)
+    let converter = field.converter.takeUnretainedValue()
     let failure: ConversionFailure
-    switch try field.converter.decodeField(base + field.offset, node, &context) {
+    switch try converter.decodeField(base + field.offset, node, &context) {
     case .natural: return
-    case .converted: return context.noteConversion(node, target: field.converter.typeName)
+    case .converted: return context.noteConversion(node, target: converter.typeName)
     case .failed(let reason): failure = reason
     }
     if context.options.strict {
-      throw context.failure(failure, node, target: "property '\(field.name)' of type \(field.converter.typeName)")
+      throw context.failure(failure, node, target: "property '\(schema.fields[index].name)' of type \(converter.typeName)")
     }
-    context.noteFailure(failure, node, target: field.converter.typeName)
+    context.noteFailure(failure, node, target: converter.typeName)
   }
 }

@@ -6,11 +6,13 @@ import ModelKit
 /// temporary folder, deleted after) decoded into models, against what a
 /// user has today, `JSONDecoder` on each line after splitting; on one core,
 /// on every core, and read from the file as it arrives, with its peak
-/// memory. Each contender reads the whole file; the figure is the median
-/// of three reads (one for a file of 256 MiB or more).
+/// memory. Each contender reads the whole file, once per round, the
+/// contenders interleaved, so that a noisy neighbour slows them alike.
 struct StreamBenchmark {
   /// The file's size in MiB.
   let megabytes: Int
+  /// The width of the table's first column.
+  private static let labelWidth = 52
 
   func run() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("modelkit-stream-\(getpid()).jsonl")
@@ -18,39 +20,48 @@ struct StreamBenchmark {
     StandardError.write("  writing \(megabytes) MiB of JSON Lines to \(file.path)…")
     let records = try StreamInput.write(megabytes: megabytes, to: file)
     let data = try Data(contentsOf: file)
-    let runs = megabytes >= 256 ? 1 : 3
+    let rounds = megabytes >= 256 ? 3 : 5
     let cores = ProcessInfo.processInfo.activeProcessorCount
     print("Streams: \(formatted(Double(data.count) / 1_048_576)) MiB of JSON Lines, \(records) records (models with strings, numbers, nested objects)")
-    printRow("", ["records/s", "MB/s", "ratio"])
+    print("  median of \(rounds) rounds, the contenders interleaved in each; a ratio is the median of the rounds' ratios")
+    printRow("", ["records/s", "MB/s", "ratio"], labelWidth: Self.labelWidth)
 
-    let foundation = try time(runs, "JSONDecoder per line") {
-      let decoder = JSONDecoder()
-      var count = 0
-      for line in data.split(separator: UInt8(ascii: "\n")) {
-        consume(try decoder.decode(StreamEventCodable.self, from: line))
-        count += 1
+    let contenders: [(label: String, read: () throws -> Int)] = [
+      ("  JSONDecoder, each line after splitting", {
+        let decoder = JSONDecoder()
+        var count = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+          consume(try decoder.decode(StreamEventCodable.self, from: line))
+          count += 1
+        }
+        return count
+      }),
+      ("  ModelKit, one core, record by record (≥ 6x)", {
+        // The sequential reader: the asynchronous form, over the file's bytes in 1 MiB chunks.
+        let chunks = stride(from: 0, to: data.count, by: 1 << 20).map { data[$0..<min($0 + (1 << 20), data.count)] }
+        return try waitFor { try await count(StreamEvent.records(from: ChunkSequence(chunks: chunks), framing: .jsonLines)) }
+      }),
+      ("  ModelKit, records(in:), one core", { try StreamEvent.recordsOnOneThread(in: data, framing: .jsonLines).count }),
+      ("  ModelKit, records(in:), \(cores) cores (≥ 1.7x)", { try StreamEvent.records(in: data, framing: .jsonLines).count }),
+    ]
+    var seconds = Array(repeating: [Double](), count: contenders.count)
+    for round in 0..<rounds {
+      for (index, contender) in contenders.enumerated() {
+        StandardError.write("  round \(round + 1) of \(rounds): \(contender.label.trimmingCharacters(in: .whitespaces))…")
+        let start = DispatchTime.now().uptimeNanoseconds
+        let read = try contender.read()
+        seconds[index].append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        guard read == records else { throw BenchError("\(contender.label) read \(read) of \(records) records") }
       }
-      return count
     }
-    let oneCore = try time(runs, "ModelKit on one core") {
-      // The sequential reader: the asynchronous form, over the file's bytes in 1 MiB chunks.
-      let chunks = stride(from: 0, to: data.count, by: 1 << 20).map { data[$0..<min($0 + (1 << 20), data.count)] }
-      return try waitFor { try await count(StreamEvent.records(from: ChunkSequence(chunks: chunks), framing: .jsonLines)) }
-    }
-    // The whole buffer into an array of models, on this thread and on every core.
-    let wholeOnOneCore = try time(runs, "ModelKit's records(in:) on one core") {
-      try StreamEvent.recordsOnOneThread(in: data, framing: .jsonLines).count
-    }
-    let parallel = try time(runs, "ModelKit's records(in:) on every core") {
-      try StreamEvent.records(in: data, framing: .jsonLines).count
-    }
-    for (label, seconds, ratio) in [
-      ("  JSONDecoder, each line after splitting", foundation, ""),
-      ("  ModelKit, one core, each record as read (≥ 6x JSONDecoder)", oneCore, ratioCell(foundation / oneCore, target: 6)),
-      ("  ModelKit, records(in:) into an array, one core", wholeOnOneCore, ""),
-      ("  ModelKit, records(in:), \(cores) cores (≥ 1.7x one core)", parallel, ratioCell(wholeOnOneCore / parallel, target: 1.7)),
-    ] {
-      printRow(label, [formatted(Double(records) / seconds, digits: 0), formatted(Double(data.count) / seconds / 1e6), ratio])
+    /// The median of the rounds' ratios of contender `slower`'s time to `faster`'s.
+    func ratio(_ slower: Int, _ faster: Int) -> Double { median(of: zip(seconds[slower], seconds[faster]).map { $0 / $1 }) }
+    let ratios = ["", ratioCell(ratio(0, 1), target: 6), "", ratioCell(ratio(2, 3), target: 1.7)]
+    for (index, contender) in contenders.enumerated() {
+      let time = median(of: seconds[index])
+      printRow(
+        contender.label, [formatted(Double(records) / time, digits: 0), formatted(Double(data.count) / time / 1e6), ratios[index]],
+        labelWidth: Self.labelWidth)
     }
 
     // Read from the file as it arrives: memory holds a window, not the file.
@@ -65,24 +76,17 @@ struct StreamBenchmark {
     let read = try waitFor {
       try await count(StreamEvent.records(from: FileChunks(url: file, size: 64 << 10), framing: .jsonLines))
     }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let fileSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     let peak = Double((PeakMemory.peak ?? 0) - baseline) / 1_048_576
-    printRow("  ModelKit, from the file in 64 KiB chunks", [formatted(Double(read) / seconds, digits: 0), formatted(Double(data.count) / seconds / 1e6), ""])
-    printRow("    peak MiB above the baseline (< 64)", ["", formatted(peak), peak < 64 ? "ok" : "HIGH"])
+    printRow(
+      "  ModelKit, from the file in 64 KiB chunks",
+      [formatted(Double(read) / fileSeconds, digits: 0), formatted(Double(data.count) / fileSeconds / 1e6), ""],
+      labelWidth: Self.labelWidth)
+    printRow(
+      "    its peak memory above the baseline (< 64 MiB)", ["", "", formatted(peak) + " MiB " + (peak < 64 ? "ok" : "HIGH")],
+      labelWidth: Self.labelWidth)
     print("  simdjson's iterate_many: not measured (the package builds no C++; the anchors harness has simdjson)")
     print()
-  }
-
-  /// The median time of `runs` reads by `body`, which returns how many records it read.
-  private func time(_ runs: Int, _ what: String, _ body: () throws -> Int) throws -> Double {
-    StandardError.write("  measuring \(what)…")
-    var samples: [Double] = []
-    for _ in 0..<runs {
-      let start = DispatchTime.now().uptimeNanoseconds
-      consume(try body())
-      samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-    }
-    return samples.sorted()[samples.count / 2]
   }
 }
 

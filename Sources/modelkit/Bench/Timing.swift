@@ -23,8 +23,7 @@ struct Timing {
       let elapsed = (now() - start)
       if samples.count >= runs * 20 || (samples.count >= 5 && elapsed > budgetSeconds) { break }
     }
-    samples.sort()
-    return samples[samples.count / 2]
+    return modelkit.median(of: samples)
   }
 
   /// The median duration of each body, timed in interleaved rounds (one
@@ -47,13 +46,18 @@ struct Timing {
         break
       }
     }
-    return samples.map { $0.sorted()[$0.count / 2] }
+    return samples.map { modelkit.median(of: $0) }
   }
 
   /// Seconds on a monotonic clock (available on every platform ModelKit supports).
   private func now() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) * 1e-9
   }
+}
+
+/// The middle value of `values` (the upper middle of an even count); not empty.
+func median(of values: [Double]) -> Double {
+  values.sorted()[values.count / 2]
 }
 
 /// Keeps results alive so the optimiser cannot drop the work.

@@ -27,14 +27,16 @@ enum ModelEntry {
     return try self.graph(object)
   }
 
+  /// A model from `input`, with its schema when the caller looked it up
+  /// already (a stream's records share one; the cache takes a lock).
   static func decode<Model: JSONModel>(
-    _ type: Model.Type, from input: InputDocument, options: DecodingOptions
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, schema: ModelSchema? = nil
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
+    let schema = if let schema { schema } else { try SchemaCache.shared.schema(for: Model.self) }
     return try ReportRecorder.recording(options) { recorder throws(ModelError) in
       var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
-      return try ModelReader.decodeModel(
-        Model.self, schema: SchemaCache.shared.schema(for: Model.self), node: input.node, &context)
+      return try ModelReader.decodeModel(Model.self, schema: schema, node: input.node, &context)
     }
   }
 
@@ -82,17 +84,24 @@ enum ModelEntry {
 
   /// An element of a top-level array read alone (a record of an `.array`
   /// stream), as `[Element](json:)` reads its elements, at `$[index]`: nil
-  /// when leniency drops it (and notes it).
+  /// when leniency drops it (and notes it). `converter`: the element
+  /// type's, when the caller looked it up already.
   static func decodeElement<Element>(
-    _ type: Element.Type, from input: InputDocument, index: Int, options: DecodingOptions
+    _ type: Element.Type, from input: InputDocument, index: Int, options: DecodingOptions,
+    converter: ValueConverter<Element>? = nil
   ) throws(ModelError) -> Element? {
-    guard let converter = try SchemaCache.shared.converter(for: Element.self) as? ValueConverter<Element> else {
+    guard let converter = if let converter { converter } else { try elementConverter(for: Element.self) } else {
       throw .unsupported("\(Element.self) cannot be decoded")
     }
     return try ReportRecorder.recording(options) { recorder throws(ModelError) in
       var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
       return try context.element(input.node, at: .index(index), with: converter)
     }
+  }
+
+  /// The converter that reads an element of type `Element`, or nil when there is none.
+  static func elementConverter<Element>(for type: Element.Type) throws(ModelError) -> ValueConverter<Element>? {
+    try SchemaCache.shared.converter(for: Element.self) as? ValueConverter<Element>
   }
 
   /// A top-level array of models from JSON text: a large one a window at a

@@ -127,16 +127,22 @@ extension JSONModel {
 
   /// How one record becomes a model: as `init(json:)` reads a text, or
   /// in `.array` framing as `[Self](json:)` reads an element.
+  /// The schema (or an element's converter) is looked up once for the
+  /// stream, not per record: the cache takes a lock, which every core
+  /// reading a part would contend for. A type the lookup fails for is
+  /// looked up again by the first record, which throws its error.
   static func recordDecoding(_ framing: JSONFraming) -> RecordDecoding<Self> {
     let isElement = framing == .array
+    let schema = isElement ? nil : try? SchemaCache.shared.schema(for: Self.self)
+    let converter = isElement ? try? ModelEntry.elementConverter(for: Self.self) : nil
     return RecordDecoding(
       typeName: TypeNames.name(of: Self.self),
       decode: { text, index, options in
         var options = options
         options.recordIndex = index
         let input = try InputDocument(text, options)
-        guard isElement else { return try ModelEntry.decode(Self.self, from: input, options: options) }
-        return try ModelEntry.decodeElement(Self.self, from: input, index: index, options: options)
+        guard isElement else { return try ModelEntry.decode(Self.self, from: input, options: options, schema: schema) }
+        return try ModelEntry.decodeElement(Self.self, from: input, index: index, options: options, converter: converter)
       },
       modelError: { $0 as? ModelError }, rethrow: { $0 })
   }

@@ -346,12 +346,20 @@ public final class ModelDecoder: Sendable {
     return strategies
   }
 
-  /// Decodes `type` from one record of a stream (UTF-8), whose index its
-  /// report entries carry.
-  func decodeRecord<T: Decodable>(_ type: T.Type, from text: UnsafeRawBufferPointer, recordIndex: Int) throws -> T {
-    try decode(type, settings.current, recordIndex: recordIndex) { options throws(ModelError) in
-      try InputDocument(text, options)
-    }
+  /// How the records of one stream are decoded: each (UTF-8, with its
+  /// index, which its report entries carry) with the settings the decoder
+  /// has now, read once for the whole stream (they are behind a lock every
+  /// core would contend for), and the stream's options from the same settings.
+  func recordDecode<T: Decodable>(_ type: T.Type)
+    -> (options: DecodingOptions, decode: @Sendable (UnsafeRawBufferPointer, Int) throws -> T)
+  {
+    let current = settings.current
+    return (
+      current.settings.options,
+      { [self] text, index in
+        try decode(type, current, recordIndex: index) { options throws(ModelError) in try InputDocument(text, options) }
+      }
+    )
   }
 
   /// Decodes `type` from the document `parse` makes, with the `current`

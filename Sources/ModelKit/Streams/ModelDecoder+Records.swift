@@ -56,7 +56,8 @@ extension ModelDecoder {
   private func records<T: Decodable>(of type: T.Type, inBytes bytes: UnsafeRawBufferPointer, framing: JSONFraming)
     throws -> [T]
   {
-    try RecordReader.all(in: bytes, framing: framing, options: options, decoding: recordDecoding(T.self, framing))
+    let (options, decoding) = recordDecoding(T.self, framing)
+    return try RecordReader.all(in: bytes, framing: framing, options: options, decoding: decoding)
   }
 
   /// Decodes the records of a stream of JSON texts as its bytes arrive,
@@ -74,7 +75,8 @@ extension ModelDecoder {
   public func records<T: Decodable, Source: AsyncSequence & Sendable>(
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == UInt8 {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(T.self, framing)) {
+    let (options, decoding) = recordDecoding(T.self, framing)
+    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
       $1.append($0)
     }
   }
@@ -89,7 +91,8 @@ extension ModelDecoder {
   public func records<T: Decodable, Source: AsyncSequence & Sendable>(
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == Data {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(T.self, framing)) {
+    let (options, decoding) = recordDecoding(T.self, framing)
+    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
       $1.append(contentsOf: $0)
     }
   }
@@ -104,22 +107,29 @@ extension ModelDecoder {
   public func records<T: Decodable, Source: AsyncSequence & Sendable>(
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == [UInt8] {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(T.self, framing)) {
+    let (options, decoding) = recordDecoding(T.self, framing)
+    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
       $1.append(contentsOf: $0)
     }
   }
 
   /// How one record becomes a `T`: as `decode(_:from:)` reads a text; in
   /// `.array` framing, leniently, an element that does not decode is
-  /// dropped and noted at `$[index]`, as an array's would be.
-  private func recordDecoding<T: Decodable>(_ type: T.Type, _ framing: JSONFraming) -> RecordDecoding<T> {
+  /// dropped and noted at `$[index]`, as an array's would be; with the
+  /// stream's options. Every record is read with the settings the decoder
+  /// had when the stream began (read once: they are behind a lock every
+  /// core would contend for).
+  private func recordDecoding<T: Decodable>(_ type: T.Type, _ framing: JSONFraming)
+    -> (options: DecodingOptions, decoding: RecordDecoding<T>)
+  {
     let isElement = framing == .array
     let typeName = TypeNames.name(of: T.self)
-    return RecordDecoding(
+    let (options, decode) = recordDecode(T.self)
+    return (options, RecordDecoding(
       typeName: typeName,
-      decode: { [self] text, index, options in
+      decode: { text, index, options in
         do {
-          return try decodeRecord(T.self, from: text, recordIndex: index)
+          return try decode(text, index)
         } catch let error as DecodingError {
           guard isElement, !options.strict, let inner = error.modelError, inner.kind != .syntax else { throw error }
           var recordOptions = options
@@ -134,6 +144,6 @@ extension ModelDecoder {
         }
       },
       modelError: { ($0 as? DecodingError)?.modelError ?? ($0 as? ModelError) },
-      rethrow: { $0.foundationDecodingError })
+      rethrow: { $0.foundationDecodingError }))
   }
 }

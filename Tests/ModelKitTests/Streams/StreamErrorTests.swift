@@ -146,4 +146,21 @@ struct StreamErrorTests {
     }
     #expect(read == [1])
   }
+
+  /// A stream reads every record with the settings the decoder had when
+  /// the stream was made; a change afterwards is for the next stream.
+  @Test func aStreamKeepsTheSettingsOfItsStart() async throws {
+    let text = Data(#"{"id": "1", "name": "a"}"#.utf8 + [UInt8(ascii: "\n")])
+    let decoder = ModelDecoder()
+    let lenient = decoder.records(of: StreamEntry.self, from: ChunkSource(chunks: [text]), framing: .jsonLines)
+    decoder.options.strict = true
+    var read: [StreamEntry] = []
+    for try await entry in lenient { read.append(entry) }
+    #expect(read == [StreamEntry(id: 1, name: "a")])
+    let strict = decoder.records(of: StreamEntry.self, from: ChunkSource(chunks: [text]), framing: .jsonLines)
+    await #expect(throws: DecodingError.self) {
+      for try await _ in strict {}
+    }
+    #expect(throws: DecodingError.self) { try decoder.records(of: StreamEntry.self, in: text, framing: .jsonLines) }
+  }
 }

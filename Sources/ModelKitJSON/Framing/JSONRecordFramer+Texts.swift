@@ -88,13 +88,19 @@ extension JSONRecordFramer {
   /// inside it (the reader says what is missing), else nil.
   mutating func endOfBuffer(isEnd: Bool) throws(Failure) -> Record? {
     guard textStart != nil else { return nil }
+    try holdOpenText()
+    guard isEnd else { return nil }
+    return try finishText(at: position)
+  }
+
+  /// At the end of the bytes shown, inside a text: nothing is kept of a
+  /// text being passed over, and a text grown too long is a failure.
+  private mutating func holdOpenText() throws(Failure) {
     if isSkipping {
       textStart = position  // nothing of it is kept
     } else if isOversized(to: position) {
       throw oversizedWhileOpen()
     }
-    guard isEnd else { return nil }
-    return try finishText(at: position)
   }
 
   /// `oversized` for a text whose end has not arrived: the framer goes on
@@ -209,11 +215,7 @@ extension JSONRecordFramer {
       advance(over: byte)
     }
     guard textStart != nil else { return nil }
-    if isSkipping {
-      textStart = position  // nothing of it is kept
-    } else if isOversized(to: position) {
-      throw oversizedWhileOpen()
-    }
+    try holdOpenText()
     guard isEnd else { return nil }
     return try sequenceRecord(to: position)
   }

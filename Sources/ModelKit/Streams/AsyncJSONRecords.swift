@@ -1,3 +1,6 @@
+import Foundation
+import ModelKitJSON
+
 /// The records of a stream of JSON texts, decoded as the bytes of an
 /// asynchronous source arrive: what `records(from:framing:options:)`
 /// returns, for models and Codable types.
@@ -10,12 +13,14 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
   private let framing: JSONFraming
   private let options: DecodingOptions
   private let decoding: RecordDecoding<Record>
-  /// Adds one of the source's elements (a byte, or a chunk) to the window.
-  private let append: @Sendable (Source.Element, inout [UInt8]) -> Void
+  /// Adds one of the source's elements (a byte, or a chunk) to the
+  /// window; whether a record may have ended with it.
+  private let append: Append
 
-  init(
-    _ source: Source, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>,
-    append: @escaping @Sendable (Source.Element, inout [UInt8]) -> Void
+  typealias Append = @Sendable (Source.Element, inout [UInt8]) -> Bool
+
+  private init(
+    _ source: Source, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>, append: @escaping Append
   ) {
     self.source = source
     self.framing = framing
@@ -37,7 +42,7 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
   public struct AsyncIterator: AsyncIteratorProtocol {
     private var source: Source.AsyncIterator
     private var reader: RecordReader<Record>
-    private let append: @Sendable (Source.Element, inout [UInt8]) -> Void
+    private let append: Append
     /// The bytes from the start of the record being read.
     private var window: [UInt8] = []
     private var sourceEnded = false
@@ -45,8 +50,12 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
 
     /// The window is compacted once this many bytes before the record being read are no longer needed.
     private static var compactionThreshold: Int { 64 << 10 }
+    /// The reader is shown the window after at most this many new bytes,
+    /// even when none of them can end a record (so that a record too long
+    /// is found as it grows).
+    private static var bytesBetweenLooks: Int { 4 << 10 }
 
-    init(source: Source.AsyncIterator, reader: RecordReader<Record>, append: @escaping @Sendable (Source.Element, inout [UInt8]) -> Void) {
+    init(source: Source.AsyncIterator, reader: RecordReader<Record>, append: @escaping Append) {
       self.source = source
       self.reader = reader
       self.append = append
@@ -76,11 +85,16 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
           return nil
         }
         compact()
-        guard let element = try await source.next() else {
-          sourceEnded = true
-          continue
+        // The reader is not shown bytes that cannot end a record (a byte
+        // source costs a call per byte otherwise).
+        let shown = window.count
+        while true {
+          guard let element = try await source.next() else {
+            sourceEnded = true
+            break
+          }
+          if append(element, &window) || window.count - shown >= Self.bytesBetweenLooks { break }
         }
-        append(element, &window)
       }
     }
 
@@ -90,6 +104,36 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
       guard consumed > 0, consumed >= Self.compactionThreshold || consumed == window.count else { return }
       window.removeFirst(consumed)
       reader.dropPrefix(consumed)
+    }
+  }
+}
+
+extension AsyncJSONRecords where Source.Element == UInt8 {
+  /// Records from a source of single bytes (`URLSession.AsyncBytes`).
+  init(bytes source: Source, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>) {
+    self.init(source, framing: framing, options: options, decoding: decoding) { byte, window in
+      window.append(byte)
+      return JSONRecordFramer.canEndRecord(with: byte, in: framing)
+    }
+  }
+}
+
+extension AsyncJSONRecords where Source.Element == Data {
+  /// Records from a source of chunks.
+  init(chunks source: Source, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>) {
+    self.init(source, framing: framing, options: options, decoding: decoding) { chunk, window in
+      window.append(contentsOf: chunk)
+      return true
+    }
+  }
+}
+
+extension AsyncJSONRecords where Source.Element == [UInt8] {
+  /// Records from a source of chunks.
+  init(chunks source: Source, framing: JSONFraming, options: DecodingOptions, decoding: RecordDecoding<Record>) {
+    self.init(source, framing: framing, options: options, decoding: decoding) { chunk, window in
+      window.append(contentsOf: chunk)
+      return true
     }
   }
 }

@@ -92,7 +92,7 @@ extension JSONModel {
   public static func records<Source: AsyncSequence & Sendable>(
     from source: Source, framing: JSONFraming, options: DecodingOptions = DecodingOptions()
   ) -> AsyncJSONRecords<Source, Self> where Source.Element == UInt8 {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(framing)) { $1.append($0) }
+    AsyncJSONRecords(bytes: source, framing: framing, options: options, decoding: recordDecoding(framing))
   }
 
   /// Decodes the records of a stream of JSON texts as its chunks arrive.
@@ -105,9 +105,7 @@ extension JSONModel {
   public static func records<Source: AsyncSequence & Sendable>(
     from source: Source, framing: JSONFraming, options: DecodingOptions = DecodingOptions()
   ) -> AsyncJSONRecords<Source, Self> where Source.Element == Data {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(framing)) {
-      $1.append(contentsOf: $0)
-    }
+    AsyncJSONRecords(chunks: source, framing: framing, options: options, decoding: recordDecoding(framing))
   }
 
   /// Decodes the records of a stream of JSON texts as its chunks arrive.
@@ -120,9 +118,7 @@ extension JSONModel {
   public static func records<Source: AsyncSequence & Sendable>(
     from source: Source, framing: JSONFraming, options: DecodingOptions = DecodingOptions()
   ) -> AsyncJSONRecords<Source, Self> where Source.Element == [UInt8] {
-    AsyncJSONRecords(source, framing: framing, options: options, decoding: recordDecoding(framing)) {
-      $1.append(contentsOf: $0)
-    }
+    AsyncJSONRecords(chunks: source, framing: framing, options: options, decoding: recordDecoding(framing))
   }
 
   /// How one record becomes a model: as `init(json:)` reads a text, or

@@ -76,9 +76,7 @@ extension ModelDecoder {
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == UInt8 {
     let (options, decoding) = recordDecoding(T.self, framing)
-    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
-      $1.append($0)
-    }
+    return AsyncJSONRecords(bytes: source, framing: framing, options: options, decoding: decoding)
   }
 
   /// Decodes the records of a stream of JSON texts as its chunks arrive.
@@ -92,9 +90,7 @@ extension ModelDecoder {
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == Data {
     let (options, decoding) = recordDecoding(T.self, framing)
-    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
-      $1.append(contentsOf: $0)
-    }
+    return AsyncJSONRecords(chunks: source, framing: framing, options: options, decoding: decoding)
   }
 
   /// Decodes the records of a stream of JSON texts as its chunks arrive.
@@ -108,9 +104,7 @@ extension ModelDecoder {
     of type: T.Type, from source: Source, framing: JSONFraming
   ) -> AsyncJSONRecords<Source, T> where Source.Element == [UInt8] {
     let (options, decoding) = recordDecoding(T.self, framing)
-    return AsyncJSONRecords(source, framing: framing, options: options, decoding: decoding) {
-      $1.append(contentsOf: $0)
-    }
+    return AsyncJSONRecords(chunks: source, framing: framing, options: options, decoding: decoding)
   }
 
   /// How one record becomes a `T`: as `decode(_:from:)` reads a text; in

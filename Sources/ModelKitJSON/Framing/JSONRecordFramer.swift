@@ -222,6 +222,30 @@ package struct JSONRecordFramer {
     Failure(error: location.error(kind, message), recordIndex: nextIndex, canSkip: false)
   }
 
+  /// Whether a record of `framing` can be complete once `byte` has
+  /// arrived: the byte that ends a line (JSON Lines; a server-sent event's
+  /// blank line), the next record separator (RFC 7464), a closing bracket,
+  /// brace or quote, or what ends a number or literal (concatenated texts,
+  /// an array's elements). A reader given a byte at a time shows the framer
+  /// its window only after such a byte (or after many bytes) and finds the
+  /// same records, each as soon as its last byte is in.
+  @inline(__always)
+  package static func canEndRecord(with byte: UInt8, in framing: JSONFraming) -> Bool {
+    switch framing.form {
+    case .jsonLines: return byte == UInt8(ascii: "\n")
+    case .serverSentEvents: return byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+    case .jsonSequence: return byte == 0x1E
+    case .concatenated, .array:
+      switch byte {
+      case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\""), UInt8(ascii: "{"), UInt8(ascii: "["),
+        UInt8(ascii: ","):
+        return true
+      default:
+        return isWhitespace(byte)
+      }
+    }
+  }
+
   @inline(__always)
   package static func isWhitespace(_ byte: UInt8) -> Bool {
     byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")

@@ -114,6 +114,36 @@ struct StreamChunkingTests {
     #expect(codableChunked == codableWhole)
   }
 
+  /// How many of the source's elements had been taken when each record
+  /// (or the error) came out of `records`.
+  private func yieldPoints<S: AsyncSequence>(_ records: S, _ taken: Locked<Int>) async -> [Int] {
+    var points: [Int] = []
+    do {
+      for try await _ in records { points.append(taken.withLock { $0 }) }
+    } catch {
+      points.append(-taken.withLock { $0 })
+    }
+    return points
+  }
+
+  /// A byte source is shown to the framer only after bytes that can end a
+  /// record: each record still comes out at the same byte as when the
+  /// framer looks after every byte (one-byte chunks).
+  @Test(arguments: cases)
+  func aByteSourceYieldsEachRecordAtItsLastByte(_ test: Case) async {
+    let bytes = Array(test.text.utf8)
+    let everyByte = Locked(0)
+    let expected = await yieldPoints(
+      StreamRow.records(from: CountingSource(elements: bytes.map { [$0] }, taken: everyByte), framing: test.framing, options: test.options),
+      everyByte)
+    let bytesTaken = Locked(0)
+    let read = await yieldPoints(
+      StreamRow.records(from: CountingSource(elements: bytes, taken: bytesTaken), framing: test.framing, options: test.options),
+      bytesTaken)
+    #expect(read == expected)
+    #expect(!expected.isEmpty)
+  }
+
   @Test func aRecordIsYieldedBeforeTheNextArrives() async throws {
     // The producer sends the second record only after a long wait, unless
     // the first has been read by then: reading the first must not wait for it.

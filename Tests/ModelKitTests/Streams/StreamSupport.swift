@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 
 /// A record of the stream tests: a model and its Codable twin.
 struct StreamRow: JSONModel, Equatable, Sendable {
@@ -27,6 +28,27 @@ struct ChunkSource<Chunk: Sendable>: AsyncSequence, Sendable {
       guard index < chunks.count else { return nil }
       defer { index += 1 }
       return chunks[index]
+    }
+  }
+}
+
+/// A source that counts the elements taken from it.
+struct CountingSource<Element: Sendable>: AsyncSequence, Sendable {
+  let elements: [Element]
+  let taken: Locked<Int>
+
+  func makeAsyncIterator() -> Iterator { Iterator(elements: elements, taken: taken) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let elements: [Element]
+    let taken: Locked<Int>
+    var index = 0
+
+    mutating func next() async throws -> Element? {
+      guard index < elements.count else { return nil }
+      defer { index += 1 }
+      taken.withLock { $0 += 1 }
+      return elements[index]
     }
   }
 }

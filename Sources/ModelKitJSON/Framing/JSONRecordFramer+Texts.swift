@@ -235,14 +235,16 @@ extension JSONRecordFramer {
       textStart = nil
       return nil
     }
-    guard textHasContent else {
-      textStart = nil
-      return nil
-    }
+    // The limit counts every byte after the separator, white space too, as
+    // a read that has not yet seen the text's end must count them.
     if isOversized(to: end) {
       let failure = oversized(at: textLocation)
       isSkipping = false
       throw failure
+    }
+    guard textHasContent else {
+      textStart = nil
+      return nil
     }
     return record(to: end, endsWithoutWhitespace: !lastWasWhitespace)
   }

@@ -124,6 +124,23 @@ struct StreamErrorTests {
     #expect(try StreamRow.records(in: text, framing: framing).map(\.id) == [1, 2, 1])
   }
 
+  /// The limit counts white space too: a read that has not seen a text's
+  /// end cannot know it holds nothing else, and a whole read agrees.
+  /// (Found by StreamFuzzer: RFC 7464 texts of white space alone.)
+  @Test func whiteSpaceCountsTowardsTheLimit() async throws {
+    let text = "\u{1E}\u{1E}" + String(repeating: "\t", count: 40) + "\u{1E}{\"id\":1}\n"
+    let limited = DecodingOptions(maxRecordBytes: 24)
+    let whole = StreamOutcome { try StreamRow.records(in: text, framing: .jsonSequence, options: limited) }
+    #expect(whole == .failure(kind: .syntax, record: 0, line: 1, column: 3, offset: 2))
+    for size in 1...8 {
+      let chunked = await StreamOutcome.of(
+        StreamRow.records(from: ChunkSource(chunks: pieces(Array(text.utf8), size: size)), framing: .jsonSequence, options: limited))
+      #expect(chunked == whole, "chunks of \(size)")
+    }
+    let skipping = DecodingOptions(skipsBadRecords: true, maxRecordBytes: 24)
+    #expect(try StreamRow.records(in: text, framing: .jsonSequence, options: skipping) == [StreamRow(id: 1)])
+  }
+
   @Test func aSourcesErrorEndsTheRecords() async {
     struct Broken: Error {}
     struct Failing: AsyncSequence, Sendable {

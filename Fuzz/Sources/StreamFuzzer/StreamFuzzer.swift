@@ -74,6 +74,10 @@ public func fuzzStreams(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
     let chunked = read(Item.records(from: Chunks(chunks: chunks), framing: framing, options: options))
     if chunked != whole { fatalError("chunked read \(chunked) differs from the whole read \(whole)") }
   }
+  // A byte at a time, as URLSession's bytes come: the framer is shown only
+  // the bytes that can end a record.
+  let byteByByte = read(Item.records(from: Bytes(bytes: stream), framing: framing, options: options))
+  if byteByByte != whole { fatalError("a read byte by byte \(byteByByte) differs from the whole read \(whole)") }
   if framing == .jsonLines, case .records(let records) = whole, !options.skipsBadRecords {
     // Each line decoded alone.
     var alone: [Item] = []
@@ -89,8 +93,23 @@ public func fuzzStreams(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   return 0
 }
 
+/// A stream's bytes, one at a time.
+struct Bytes: AsyncSequence, Sendable {
+  let bytes: [UInt8]
+  func makeAsyncIterator() -> Iterator { Iterator(bytes: bytes) }
+  struct Iterator: AsyncIteratorProtocol {
+    let bytes: [UInt8]
+    var index = 0
+    mutating func next() async throws -> UInt8? {
+      guard index < bytes.count else { return nil }
+      defer { index += 1 }
+      return bytes[index]
+    }
+  }
+}
+
 /// What iterating `records` gives, waited for here.
-func read(_ records: AsyncJSONRecords<Chunks, Item>) -> Outcome {
+func read<Source>(_ records: AsyncJSONRecords<Source, Item>) -> Outcome {
   let done = DispatchSemaphore(value: 0)
   let result = ResultBox()
   Task {

@@ -12,6 +12,8 @@ import Testing
 @Suite("Large top-level arrays")
 struct LargeArrayTests {
   typealias Differential = FoundationDifferentialTests
+  /// From this size on, a machine with several cores reads the windows on every core (`Parallelism.threshold`).
+  static let parallelSize = 1 << 20
 
   /// An element of a large array of models.
   struct WindowItem: JSONModel, Codable, Equatable {
@@ -96,6 +98,71 @@ struct LargeArrayTests {
         try ModelDecoder(options: options).decode([WindowItem].self, from: Data(text.utf8))
       }
       #expect(decoded.map(Differential.summary) == "dataCorrupted at []")
+    }
+  }
+
+  /// A report's entries as (kind, path), the whole read's envelope key taken off its paths.
+  static func entries(_ report: DecodeReport, envelope: Bool = false) -> [String] {
+    report.entries.map { entry in
+      "\(entry.kind) " + (envelope ? entry.path.replacingOccurrences(of: "$.a", with: "$") : entry.path)
+    }
+  }
+
+  @Test("from 1 MiB, on every core: the values, drops, report entries and errors of the text read whole")
+  func parallelReadsAsWhole() throws {
+    // A value that does not convert in one window, an element dropped in a later one.
+    let text = Self.items(16_000, odd: (9_001, #""x""#))
+      .replacingOccurrences(of: #"{"id": 9002,"#, with: #"{"id": "y","#)
+      .replacingOccurrences(of: #"{"id": 9003,"#, with: #"{"id": [],"#)
+      .replacingOccurrences(of: #"{"id": 12000,"#, with: #"7, {"id": 12000,"#)
+    #expect(text.utf8.count > Self.parallelSize)
+    let wholeReport = DecodeReport()
+    let expected = try Self.whole(text, DecodingOptions(report: wholeReport))
+    #expect(expected.count == 16_000 && expected[9_001].id == 0 && expected[12_000].id == 12_000)
+    let report = DecodeReport()
+    #expect(try [WindowItem](json: text, options: DecodingOptions(report: report)) == expected)
+    #expect(Self.entries(report) == Self.entries(wholeReport, envelope: true))
+    #expect(Self.entries(report).count == 4)
+    // A handler is handed the same entries, in order.
+    let handed = Locked<[String]>([])
+    let handler = DecodeReport { entry in handed.withLock { $0.append("\(entry.kind) \(entry.path)") } }
+    #expect(try [WindowItem](json: Data(text.utf8), options: DecodingOptions(report: handler)) == expected)
+    #expect(handed.withLock { $0 } == Self.entries(report))
+    // Strict: the first element in order that does not convert, whichever core read it.
+    let strict = DecodingOptions(strict: true)
+    let error = #expect(throws: ModelError.self) { try [WindowItem](json: text, options: strict) }
+    #expect(error?.codingPath.description == "$[9001].id")
+    // The Codable coder, against JSONDecoder.
+    let valid = Self.items(16_000)
+    let decoded = try ModelDecoder().decode([WindowItem].self, from: Data(valid.utf8))
+    #expect(try decoded == JSONDecoder().decode([WindowItem].self, from: Data(valid.utf8)))
+    let odd = Self.items(16_000, odd: (15_500, #""x""#))
+    let strictly = Result { try ModelDecoder(options: strict).decode([WindowItem].self, from: Data(odd.utf8)) }
+    let foundation = Result { try JSONDecoder().decode([WindowItem].self, from: Data(odd.utf8)) }
+    #expect(Differential.summary(of: strictly) == Differential.summary(of: foundation))
+    // Leniently, as the same array given as a value (read whole).
+    let value = try JSONValue(json: Data(odd.utf8))
+    let leniently = try ModelDecoder().decode([WindowItem].self, from: Data(odd.utf8))
+    #expect(try leniently == ModelDecoder().decode([WindowItem].self, from: value))
+    #expect(leniently[15_500].id == 0 && leniently.count == 16_000)
+  }
+
+  @Test("from 1 MiB, on every core: a syntax error anywhere wins over a conversion error, early or late")
+  func parallelSyntaxErrorWins() throws {
+    let late = Self.items(16_000, odd: (10, #""x""#)) + " ]"
+    let early = Self.items(16_000, odd: (15_900, #""x""#)).replacingOccurrences(
+      of: #"{"id": 20,"#, with: #"{"id": 20,,"#)
+    for text in [late, early] {
+      let syntax = try #require(Self.syntaxError(text))
+      for options in [DecodingOptions(), DecodingOptions(strict: true)] {
+        let error = #expect(throws: ModelError.self) { try [WindowItem](json: text, options: options) }
+        #expect(error?.kind == .syntax)
+        #expect(error?.line == syntax.line && error?.column == syntax.column && error?.offset == syntax.offset)
+        let decoded = #expect(throws: DecodingError.self) {
+          try ModelDecoder(options: options).decode([WindowItem].self, from: Data(text.utf8))
+        }
+        #expect(decoded.map(Differential.summary) == "dataCorrupted at []")
+      }
     }
   }
 

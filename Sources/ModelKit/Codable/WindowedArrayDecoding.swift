@@ -20,9 +20,7 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
     _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
     recorder: ReportRecorder?
   ) throws -> Self? {
-    var result: [Element] = []
-    let read = try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
-      ArrayWindows.reserve(&result, for: expected)
+    try ArrayWindows.elements(in: text, options: options, recorder: recorder) { chunk, result, recorder in
       let root = chunk.document.root
       let call = DecodeCall(
         ReadContext(document: chunk.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
@@ -46,6 +44,5 @@ extension Array: WindowedArrayDecoding where Element: Decodable {
         index += 1
       }
     }
-    return read ? result : nil
   }
 }

@@ -110,15 +110,13 @@ enum ModelEntry {
     _ type: [Element].Type, from text: UnsafeRawBufferPointer, at key: JSONKey?, options: DecodingOptions
   ) throws -> [Element] {
     if key == nil, let converter = try SchemaCache.shared.converter(for: [Element].self) as? SequenceConverter<[Element]> {
-      var result: [Element] = []
       let read = try ReportRecorder.recording(options) { recorder in  // one for every window
-        try ArrayWindows.forEach(in: text, options: options) { chunk, expected in
-          ArrayWindows.reserve(&result, for: expected)
+        try ArrayWindows.elements(in: text, options: options, recorder: recorder) { chunk, elements, recorder in
           var context = ReadContext(document: chunk.document, options: options, recorder: recorder)
-          try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &result, &context)
+          try converter.append(elementsOf: chunk.document.root, from: chunk.firstIndex, to: &elements, &context)
         }
       }
-      if read { return result }
+      if let read { return read }
     }
     return try decodeCollection(type, from: InputDocument(text, options).descending(to: key), options: options)
   }

@@ -9,9 +9,6 @@ import Foundation
 /// the same as one sequential read gives. (A report's handler is handed
 /// the entries once every part is read.)
 enum ParallelRecords {
-  /// Buffers from this size on are read in parts.
-  static let threshold = 1 << 20
-
   /// What reading one part gave. Its records are kept where the result
   /// can take them by moving their bytes: a copy would retain (and the
   /// part's end release) every object of every record, on one core, after
@@ -56,13 +53,13 @@ enum ParallelRecords {
   }
 
   /// Every record of `text`, JSON Lines, read in parts on every core; nil
-  /// when the machine has one core or the text is small.
+  /// when the machine has one core or the text is small (`Parallelism`).
   static func all<Record>(in text: UnsafeRawBufferPointer, options: DecodingOptions, decoding: RecordDecoding<Record>)
     throws -> [Record]?
   {
-    let cores = ProcessInfo.processInfo.activeProcessorCount
-    guard cores > 1, text.count >= threshold else { return nil }
-    let ranges = parts(of: text, count: min(cores * 4, text.count / (threshold / 8)))
+    let cores = Parallelism.cores(forBytes: text.count)
+    guard cores > 1 else { return nil }
+    let ranges = parts(of: text, count: min(cores * 4, text.count / (Parallelism.threshold / 8)))
     let parts = ranges.map { _ in Part<Record>() }
     // Only read, and lent for the call: `concurrentPerform` returns when every part is read.
     nonisolated(unsafe) let shared = text

@@ -8,24 +8,13 @@ extension JSONRecordFramer {
       guard let newline = Self.firstNewline(in: buffer, from: position) else {
         position = buffer.count
         if !isSkipping && isOversized(to: position) { throw oversized(at: textLocation) }
-        guard isEnd else { return nil }
-        defer { isSkipping = false }
-        if isSkipping { textStart = nil; return nil }
+        guard isEnd, try endText(at: position) else { return nil }
         return lineRecord(start, buffer.count, in: buffer)
       }
       position = newline + 1
       line += 1
       column = 1
-      if isSkipping {
-        isSkipping = false
-        textStart = nil
-        continue
-      }
-      if isOversized(to: newline) {
-        let failure = oversized(at: textLocation)
-        isSkipping = false  // its end is found: nothing is left to pass over
-        throw failure
-      }
+      guard try endText(at: newline) else { continue }
       if let record = lineRecord(start, newline, in: buffer) { return record }
     }
   }

@@ -71,16 +71,7 @@ extension JSONRecordFramer {
   /// The record of the text that ends before `end`, unless it was too
   /// long (nil for one being passed over); either way the text is over.
   mutating func finishText(at end: Int) throws(Failure) -> Record? {
-    if isSkipping {
-      isSkipping = false
-      textStart = nil
-      return nil
-    }
-    if isOversized(to: end) {
-      let failure = oversized(at: textLocation)
-      isSkipping = false  // its end is found: nothing is left to pass over
-      throw failure
-    }
+    guard try endText(at: end) else { return nil }
     return record(to: end)
   }
 
@@ -230,18 +221,9 @@ extension JSONRecordFramer {
   /// The text from `textStart` to `end`, nil (ending it) when it is only
   /// white space or was passed over.
   private mutating func sequenceRecord(to end: Int) throws(Failure) -> Record? {
-    if isSkipping {
-      isSkipping = false
-      textStart = nil
-      return nil
-    }
     // The limit counts every byte after the separator, white space too, as
     // a read that has not yet seen the text's end must count them.
-    if isOversized(to: end) {
-      let failure = oversized(at: textLocation)
-      isSkipping = false
-      throw failure
-    }
+    guard try endText(at: end) else { return nil }
     guard textHasContent else {
       textStart = nil
       return nil

@@ -211,6 +211,24 @@ package struct JSONRecordFramer {
       recordIndex: nextIndex, canSkip: true)
   }
 
+  /// Ends the text being framed at `end`, before its record is made:
+  /// false, forgetting the text, when it was being passed over; throws
+  /// when it grew beyond the limit (its end is found, so nothing is left
+  /// to pass over).
+  mutating func endText(at end: Int) throws(Failure) -> Bool {
+    if isSkipping {
+      isSkipping = false
+      textStart = nil
+      return false
+    }
+    if isOversized(to: end) {
+      let failure = oversized(at: textLocation)
+      isSkipping = false
+      throw failure
+    }
+    return true
+  }
+
   /// Whether the text being framed has grown beyond the limit at `end`.
   func isOversized(to end: Int) -> Bool {
     guard let start = textStart else { return false }

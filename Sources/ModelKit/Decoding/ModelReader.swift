@@ -29,12 +29,25 @@ struct ModelReader: ModelReading {
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
-    if choosingType, schema.hooks.mayRun(.modelType), let chosen = try chosenModel(Model.self, schema, node, &context) {
-      return chosen
+    if choosingType, schema.hooks.mayRun(.modelType) {
+      return try decodeChoosingType(Model.self, schema: schema, node: node, &context)
     }
     var model = Model()
     try populate(&model, schema: schema, node: node, &context)
     return model
+  }
+
+  /// The model of the type `modelType(for:)` chooses, or of `Model` when
+  /// it chooses none or the same. Apart, so that every other model's
+  /// decode names no `Model?` (the compiler looks up the metadata of a
+  /// value a function names on entry, whichever branch it then takes:
+  /// about 300 instructions a model).
+  @inline(never)
+  private static func decodeChoosingType<Model: JSONModel>(
+    _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> Model {
+    if let chosen = try chosenModel(Model.self, schema, node, &context) { return chosen }
+    return try decodeModel(Model.self, schema: schema, node: node, &context, choosingType: false)
   }
 
   private static func chosenModel<Model: JSONModel>(

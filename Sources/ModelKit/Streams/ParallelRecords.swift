@@ -9,47 +9,14 @@ import Foundation
 /// the same as one sequential read gives. (A report's handler is handed
 /// the entries once every part is read.)
 enum ParallelRecords {
-  /// What reading one part gave. Its records are kept where the result
-  /// can take them by moving their bytes: a copy would retain (and the
-  /// part's end release) every object of every record, on one core, after
-  /// every core made them, touching memory long out of the caches.
-  ///
-  /// Invariant: `records[0..<count]` is initialised and the rest of its
-  /// `capacity` is not; `records` is nil while `capacity` is 0.
+  /// What reading one part gave. Written by the one worker that reads
+  /// the part, read after all are done.
   private final class Part<Record>: @unchecked Sendable {
-    // Written by the one worker that reads the part, read after all are done.
-    private var records: UnsafeMutablePointer<Record>?
-    private(set) var count = 0
-    private var capacity = 0
+    let records = RecordBuffer<Record>()
     var failure: (any Error)?
     var recordCount = 0
     var lineCount = 0
     var entries: [DecodeReport.Entry] = []
-
-    func append(_ record: Record) {
-      if count == capacity {
-        capacity = max(capacity * 2, 256)
-        let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
-        if let records {
-          grown.moveInitialize(from: records, count: count)
-          records.deallocate()
-        }
-        records = grown
-      }
-      (records! + count).initialize(to: record)
-      count += 1
-    }
-
-    /// Moves the records to `destination`, which has room for `count`; the part keeps none.
-    func moveRecords(to destination: UnsafeMutablePointer<Record>) {
-      if let records { destination.moveInitialize(from: records, count: count) }
-      count = 0
-    }
-
-    deinit {
-      records?.deinitialize(count: count)
-      records?.deallocate()
-    }
   }
 
   /// Every record of `text`, JSON Lines, read in parts on every core; nil
@@ -79,13 +46,7 @@ enum ParallelRecords {
       recordBase += part.recordCount
       lineBase += part.lineCount
     }
-    return [Record](unsafeUninitializedCapacity: parts.reduce(0) { $0 + $1.count }) { buffer, initialized in
-      for part in parts {
-        let count = part.count
-        if count > 0 { part.moveRecords(to: buffer.baseAddress! + initialized) }
-        initialized += count
-      }
-    }
+    return RecordBuffer.recordsMoved(from: parts.map(\.records))
   }
 
   /// About `count` ranges of `text` that together are all of it, each
@@ -110,7 +71,7 @@ enum ParallelRecords {
     options.report = report
     var reader = RecordReader(framing: .jsonLines, options: options, decoding: decoding)
     do {
-      while let record = try reader.next(in: text, isEnd: true) { part.append(record) }
+      while let record = try reader.next(in: text, isEnd: true) { part.records.append(record) }
     } catch {
       part.failure = error
     }

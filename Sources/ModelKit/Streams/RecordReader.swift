@@ -87,9 +87,9 @@ struct RecordReader<Record> {
       return records
     }
     var reader = RecordReader(framing: framing, options: options, decoding: decoding)
-    var records: [Record] = []
+    let records = RecordBuffer<Record>()
     while let record = try reader.next(in: text, isEnd: true) { records.append(record) }
-    return records
+    return RecordBuffer.recordsMoved(from: [records])
   }
 
   /// The value of one framed record whose text is `text`; nil when it was dropped.

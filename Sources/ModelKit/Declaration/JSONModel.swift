@@ -19,7 +19,10 @@
 /// Hooks cost nothing when a type does not implement them, and each runs
 /// exactly once per decoded or encoded object, on the caller's own input:
 /// ModelKit never calls a hook to find out whether a type implements it
-/// (the default implementations say so when they first run).
+/// (the default implementations say so when they first run). A large
+/// input (a top-level array or a buffer of JSON Lines of 1 MiB or more) is
+/// decoded on every core: its objects' hooks then run on several threads
+/// at once, not in document order.
 public protocol JSONModel {
   /// Creates a model with default values; decoding starts from it.
   init()

@@ -31,6 +31,23 @@ struct StrictModeTests {
     #expect(throws: ModelError.self, sourceLocation: sourceLocation) { try Writer(json: json, options: strict) }
   }
 
+  @Test("a value a later duplicate key replaces is no error: the last value wins, as read from a JSONValue")
+  func replacedDuplicateValuesAreNoErrors() throws {
+    struct Site: JSONModel, Equatable {
+      var url: URL?
+      var id = 0
+    }
+    let text = #"{"url": "http*://a.example", "id": "x", "url": "https://b.example", "id": 7}"#
+    let site = try Site(json: text, options: strict)
+    #expect(site == Site(url: URL(string: "https://b.example"), id: 7))
+    #expect(try site == Site(json: JSONValue(json: text), options: strict))
+    // The last value still decides.
+    let error = #expect(throws: ModelError.self) {
+      try Site(json: #"{"id": 7, "id": "x"}"#, options: strict)
+    }
+    #expect(error?.codingPath.description == "$.id")
+  }
+
   @Test func kindMismatchesAreErrorsWithPaths() {
     #expect(error(#"{"id": "12"}"#)?.codingPath == "$.id")
     #expect(error(#"{"id": "12"}"#)?.kind == .typeMismatch)

@@ -171,12 +171,18 @@ struct ModelReader: ModelReading {
       for index in keys.fields(of: entry) {
         let field = hot[index]
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
-        if let nested = field.nested,
-          try fillInPlace(nested, value, base + field.offset, step: .keyNode(document, key), &context)
-        {
-          continue
+        do {
+          if let nested = field.nested,
+            try fillInPlace(nested, value, base + field.offset, step: .keyNode(document, key), &context)
+          {
+            continue
+          }
+          try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
+        } catch {
+          // A value a later duplicate of its key replaces is not the object's: its error is not either.
+          if let name = document.string(key), document.member(name, of: node) != value { continue }
+          throw error
         }
-        try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
       }
     }
     for index in schema.mappedFields {

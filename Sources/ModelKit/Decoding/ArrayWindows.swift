@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import ModelKitJSON
 
 /// Large top-level arrays decoded a window of text at a time

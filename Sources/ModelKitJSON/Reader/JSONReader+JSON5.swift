@@ -37,7 +37,13 @@ extension JSONReader {
     let start = position
     let (end, isJSON) = numberToken(from: start)
     do throws(JSONError) {
-      if isJSON { return try readNumber() }
+      if isJSON {
+        try readNumber()
+        // JSON's number ends inside a token that runs to the end of the
+        // input: the bytes after it decide whether the token is JSON5's.
+        guard position < end, end >= count else { return }
+        throw error(.invalidNumber, "invalid number", at: start)
+      }
       guard JSON5Number(UnsafeBufferPointer(start: input + start, count: end - start)) != nil else {
         throw error(.invalidNumber, "invalid number", at: start)
       }

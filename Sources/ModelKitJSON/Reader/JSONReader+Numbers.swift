@@ -29,7 +29,7 @@ extension JSONReader {
       return error(.unexpectedEndOfInput, "unexpected end of input: \(expectation)", at: count)
     }
     return error(
-      .invalidNumber, "invalid number: \(expectation), found \(describeByte(input[position]))",
+      .invalidNumber, "invalid number: \(expectation), found \(Self.describeByte(input[position]))",
       at: position)
   }
 }

@@ -105,7 +105,7 @@ extension JSONReader {
       let escaped = input[index + 1]
       let shown =
         (0x21...0x7E).contains(escaped)
-        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(describeByte(escaped))"
+        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(Self.describeByte(escaped))"
       throw error(.invalidEscape, "invalid escape sequence \(shown) in string", at: index)
     }
   }

@@ -366,7 +366,7 @@ struct JSONReader {
       return error(.unexpectedEndOfInput, "unexpected end of input: \(expectation)", at: count)
     }
     return error(
-      .unexpectedCharacter, "unexpected \(describeByte(input[position])): \(expectation)", at: position)
+      .unexpectedCharacter, "unexpected \(Self.describeByte(input[position])): \(expectation)", at: position)
   }
 
   /// In JSON5, the error of a `/* …` comment left open at `position` (white
@@ -376,7 +376,7 @@ struct JSONReader {
     return JSON5Space.commentLeftOpen(in: UnsafeBufferPointer(start: input, count: count), at: position)
   }
 
-  func describeByte(_ byte: UInt8) -> String {
+  static func describeByte(_ byte: UInt8) -> String {
     switch byte {
     case 0x21...0x7E: "character '\(Character(Unicode.Scalar(byte)))'"
     default: "byte 0x\(String(byte, radix: 16, uppercase: true))"

@@ -1,0 +1,432 @@
+/// Reads one JSON text (RFC 8259) as its bytes arrive, in chunks cut
+/// anywhere: each byte is looked at once, when it is appended, and the
+/// first byte that can never be part of a valid text is an error at its
+/// offset. What has arrived can be seen at any moment as a snapshot
+/// (`PartialJSONSnapshot`): the text so far, closed where it is cut.
+///
+/// The reader keeps the state of the open containers (one frame each)
+/// and of the token being read; it never looks back further than the
+/// escape or UTF-8 sequence it is inside (12 bytes at most).
+package struct PartialJSONReader {
+  /// What the next structural byte may be.
+  private enum Expectation {
+    case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
+  }
+
+  /// What the bytes being read are.
+  private enum Mode {
+    case structure, string, number, literal
+  }
+
+  /// Where a number token is in JSON's grammar.
+  private enum NumberState {
+    case sign, zero, integer, point, fraction, exponentMark, exponentSign, exponent
+
+    var canEnd: Bool { self == .zero || self == .integer || self == .fraction || self == .exponent }
+  }
+
+  /// An open array or object.
+  private struct Frame {
+    let isObject: Bool
+    /// The offset after the last complete element or member (or after the
+    /// bracket): where a snapshot cuts the text when what follows does not show.
+    var safeEnd: Int
+    /// The last key read (quotes included), in an object.
+    var key: Range<Int> = 0..<0
+  }
+
+  private(set) var text = PartialText(capacity: 256)
+  private let maxDepth: Int
+  private var scanned = 0
+  private var frames: [Frame] = []
+  private var expectation = Expectation.value
+  private var mode = Mode.structure
+  private var failure: JSONError?
+  /// The offset after the top-level value, once it is complete.
+  private var rootEnd: Int?
+
+  // The token being read.
+  private var tokenStart = 0
+  private var isKey = false
+  /// In a string: the offset after its last whole Unicode scalar.
+  private var scalarEnd = 0
+  /// In a string: where the escape or UTF-8 sequence being read starts, or -1.
+  private var escapeStart = -1
+  private var sequenceStart = -1
+  private var number = NumberState.sign
+  private var literal: StaticString = "null"
+  private var literalMatched = 0
+
+  package init(maxDepth: Int) {
+    self.maxDepth = maxDepth
+  }
+
+  /// Appends bytes and reads them. After an error every later call throws it.
+  package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    if let failure { throw failure }
+    text = text.reserving(bytes.count)
+    text.append(bytes)
+    do {
+      try read(to: text.count)
+    } catch {
+      failure = error
+      throw error
+    }
+  }
+
+  /// Says the text has ended: a top-level number or literal is complete
+  /// now; a text cut short (or no text) is an error.
+  package mutating func finish() throws(JSONError) {
+    if let failure { throw failure }
+    if frames.isEmpty, rootEnd == nil {
+      if mode == .number, number.canEnd { valueEnded(at: text.count) }
+      if mode == .literal, literalMatched == literal.utf8CodeUnitCount { valueEnded(at: text.count) }
+    }
+    guard rootEnd == nil else { return }
+    let error =
+      if !frames.isEmpty || mode != .structure {
+        self.error(.unexpectedEndOfInput, "unexpected end of input", at: text.count)
+      } else {
+        self.error(.emptyInput, "empty input", at: text.count)
+      }
+    failure = error
+    throw error
+  }
+
+  /// What has arrived, closed where it is cut. O(depth).
+  package var snapshot: PartialJSONSnapshot {
+    let top = frames.last
+    var closing: [UInt8] = []
+    closing.reserveCapacity(frames.count + 1)
+    let showsString = mode == .string && !isKey
+    if showsString { closing.append(UInt8(ascii: "\"")) }
+    for frame in frames.reversed() { closing.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
+    let cut = rootEnd ?? (showsString ? scalarEnd : top?.safeEnd ?? 0)
+    // A member or element whose value has begun but does not show yet.
+    let hidden = rootEnd == nil && (mode == .number || mode == .literal)
+    return PartialJSONSnapshot(
+      text: text, length: text.count, cut: cut, closing: rootEnd == nil ? closing : [],
+      openContainers: rootEnd == nil ? frames.count : 0, endsInString: rootEnd == nil && showsString,
+      isComplete: rootEnd != nil, hasValue: rootEnd != nil || !frames.isEmpty || showsString,
+      hiddenMember: hidden && top?.isObject == true ? top?.key : nil,
+      hiddenElement: hidden && top?.isObject == false)
+  }
+
+  // MARK: - Reading
+
+  private mutating func read(to end: Int) throws(JSONError) {
+    let bytes = text.bytes
+    var index = scanned
+    while index < end {
+      switch mode {
+      case .string:
+        index = try readString(bytes, from: index, to: end)
+      case .number:
+        index = try readNumber(bytes, from: index, to: end)
+      case .literal:
+        if literalMatched == literal.utf8CodeUnitCount {
+          // The byte after the word has arrived: the literal is complete.
+          mode = .structure
+          valueEnded(at: index)
+          continue
+        }
+        guard bytes[index] == literal.utf8Start[literalMatched] else {
+          throw error(.unexpectedCharacter, "invalid literal, expected '\(literal)'", at: index)
+        }
+        literalMatched += 1
+        index += 1
+      case .structure:
+        let byte = bytes[index]
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09:
+          break
+        case 0xEF where index == 0 && expectation == .value && frames.isEmpty, 0xBB where index == 1 && byteOrderMark(1),
+          0xBF where index == 2 && byteOrderMark(2):
+          break  // the byte order mark, which a reader may skip (RFC 8259 §8.1)
+        default:
+          try structural(byte, at: index)
+        }
+        index += 1
+      }
+    }
+    scanned = end
+  }
+
+  /// Whether the bytes before `index` are the start of a byte order mark.
+  private func byteOrderMark(_ index: Int) -> Bool {
+    expectation == .value && frames.isEmpty && text.bytes[0] == 0xEF && (index == 1 || text.bytes[1] == 0xBB)
+  }
+
+  /// Reads a byte outside any token: a bracket, a comma, a colon, or the
+  /// first byte of a value (which starts its token).
+  private mutating func structural(_ byte: UInt8, at index: Int) throws(JSONError) {
+    switch expectation {
+    case .value, .valueOrClose:
+      if byte == UInt8(ascii: "]"), expectation == .valueOrClose { return close(at: index) }
+      try startValue(byte, at: index)
+    case .keyOrClose, .key:
+      if byte == UInt8(ascii: "}"), expectation == .keyOrClose { return close(at: index) }
+      guard byte == UInt8(ascii: "\"") else { throw unexpected(byte, at: index, "expected a string key in object") }
+      startString(at: index, isKey: true)
+    case .colon:
+      guard byte == UInt8(ascii: ":") else { throw unexpected(byte, at: index, "expected ':' after object key") }
+      expectation = .value
+    case .commaOrClose:
+      let isObject = frames[frames.count - 1].isObject
+      if byte == UInt8(ascii: ",") {
+        expectation = isObject ? .key : .value
+      } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+        close(at: index)
+      } else {
+        throw unexpected(
+          byte, at: index, isObject ? "expected ',' or '}' after object member" : "expected ',' or ']' after array element")
+      }
+    case .end:
+      throw JSONError.trailingCharacters(at: index, in: UnsafeBufferPointer(start: text.bytes, count: text.count))
+    }
+  }
+
+  private mutating func startValue(_ byte: UInt8, at index: Int) throws(JSONError) {
+    tokenStart = index
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      guard frames.count < maxDepth else {
+        throw error(.nestingTooDeep, "arrays and objects are nested deeper than the limit of \(maxDepth)", at: index)
+      }
+      let isObject = byte == UInt8(ascii: "{")
+      frames.append(Frame(isObject: isObject, safeEnd: index + 1))
+      expectation = isObject ? .keyOrClose : .valueOrClose
+    case UInt8(ascii: "\""):
+      startString(at: index, isKey: false)
+    case UInt8(ascii: "-"):
+      mode = .number
+      number = .sign
+    case UInt8(ascii: "0"):
+      mode = .number
+      number = .zero
+    case UInt8(ascii: "1")...UInt8(ascii: "9"):
+      mode = .number
+      number = .integer
+    case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+      mode = .literal
+      literal = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+      literalMatched = 1
+    default:
+      throw unexpected(byte, at: index, "expected a value")
+    }
+  }
+
+  private mutating func startString(at index: Int, isKey: Bool) {
+    mode = .string
+    tokenStart = index
+    self.isKey = isKey
+    scalarEnd = index + 1
+  }
+
+  /// Closes the innermost container at its bracket, at `index`.
+  private mutating func close(at index: Int) {
+    frames.removeLast()
+    valueEnded(at: index + 1)
+  }
+
+  /// A value (of the container the innermost frame is, or the top level) ended before `end`.
+  private mutating func valueEnded(at end: Int) {
+    if frames.isEmpty {
+      rootEnd = end
+      expectation = .end
+    } else {
+      frames[frames.count - 1].safeEnd = end
+      expectation = .commaOrClose
+    }
+  }
+
+  /// Reads the bytes of a string from `start`; the index after the last one read.
+  private mutating func readString(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
+    throws(JSONError) -> Int
+  {
+    var index = start
+    while index < end {
+      if escapeStart >= 0 {
+        guard let after = try escapeEnd(bytes, from: escapeStart, to: end) else { return end }
+        escapeStart = -1
+        index = after
+        scalarEnd = after
+        continue
+      }
+      if sequenceStart >= 0 {
+        guard let after = try sequenceEnd(bytes, from: sequenceStart, to: end) else { return end }
+        sequenceStart = -1
+        index = after
+        scalarEnd = after
+        continue
+      }
+      // A run of plain ASCII.
+      while index < end, bytes[index] >= 0x20, bytes[index] < 0x80, bytes[index] != UInt8(ascii: "\""),
+        bytes[index] != UInt8(ascii: "\\")
+      {
+        index += 1
+      }
+      scalarEnd = index
+      guard index < end else { return end }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        mode = .structure
+        if isKey {
+          frames[frames.count - 1].key = tokenStart..<index + 1
+          expectation = .colon
+        } else {
+          valueEnded(at: index + 1)
+        }
+        return index + 1
+      case UInt8(ascii: "\\"):
+        escapeStart = index
+      case 0..<0x20:
+        throw error(
+          .controlCharacterInString,
+          "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) must be escaped in a string",
+          at: index)
+      default:
+        sequenceStart = index
+      }
+      index += 1
+    }
+    return end
+  }
+
+  /// The index after the escape at `start` (a backslash), nil when the
+  /// bytes before `end` do not finish it yet; an error when they never can.
+  private func escapeEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) throws(JSONError) -> Int? {
+    guard start + 1 < end else { return nil }
+    switch bytes[start + 1] {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+      UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+      return start + 2
+    case UInt8(ascii: "u"):
+      guard let first = try hexQuad(bytes, at: start + 2, end) else { return nil }
+      if (0xDC00...0xDFFF).contains(first) { throw error(.invalidUnicode, "escaped lone surrogate in string", at: start) }
+      guard (0xD800...0xDBFF).contains(first) else { return start + 6 }
+      // A high surrogate: the low one must follow as an escape.
+      for (offset, expected) in [(6, UInt8(ascii: "\\")), (7, UInt8(ascii: "u"))] {
+        guard start + offset < end else { return nil }
+        guard bytes[start + offset] == expected else {
+          throw error(.invalidUnicode, "escaped lone surrogate in string", at: start)
+        }
+      }
+      guard let second = try hexQuad(bytes, at: start + 8, end) else { return nil }
+      guard (0xDC00...0xDFFF).contains(second) else {
+        throw error(.invalidUnicode, "escaped lone surrogate in string", at: start)
+      }
+      return start + 12
+    default:
+      let escaped = bytes[start + 1]
+      let shown =
+        (0x21...0x7E).contains(escaped)
+        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(JSONReader.describeByte(escaped))"
+      throw error(.invalidEscape, "invalid escape sequence \(shown) in string", at: start)
+    }
+  }
+
+  /// The value of the four hexadecimal digits at `start`, nil when fewer
+  /// than four have arrived; an error at the first that is not one.
+  private func hexQuad(_ bytes: UnsafeMutablePointer<UInt8>, at start: Int, _ end: Int) throws(JSONError) -> UInt16? {
+    var value: UInt16 = 0
+    for index in start..<start + 4 {
+      guard index < end else { return nil }
+      guard let digit = ByteScan.hexDigit(bytes[index]) else {
+        throw error(.invalidEscape, "'\\u' must be followed by four hexadecimal digits", at: index)
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  /// The index after the UTF-8 sequence whose lead byte (above 0x7F) is at
+  /// `start`, nil when it has not all arrived; an error when it is
+  /// ill-formed (Unicode Table 3-7), at its lead byte.
+  private func sequenceEnd(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int) throws(JSONError) -> Int? {
+    let lead = bytes[start]
+    let length: Int
+    var second: ClosedRange<UInt8> = 0x80...0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0: (length, second) = (3, 0xA0...0xBF)
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED: (length, second) = (3, 0x80...0x9F)
+    case 0xF0: (length, second) = (4, 0x90...0xBF)
+    case 0xF1...0xF3: length = 4
+    case 0xF4: (length, second) = (4, 0x80...0x8F)
+    default: throw invalidUTF8(lead, at: start)
+    }
+    for offset in 1..<length {
+      guard start + offset < end else { return nil }
+      let byte = bytes[start + offset]
+      guard offset == 1 ? second.contains(byte) : byte & 0xC0 == 0x80 else { throw invalidUTF8(lead, at: start) }
+    }
+    return start + length
+  }
+
+  private func invalidUTF8(_ byte: UInt8, at index: Int) -> JSONError {
+    error(.invalidUnicode, "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true)) in string", at: index)
+  }
+
+  /// Reads the bytes of a number from `start`; the index after the last
+  /// one that belongs to it (the byte after the number is read as structure).
+  private mutating func readNumber(_ bytes: UnsafeMutablePointer<UInt8>, from start: Int, to end: Int)
+    throws(JSONError) -> Int
+  {
+    var index = start
+    while index < end {
+      let byte = bytes[index]
+      let isDigit = NumberGrammar.isDigit(byte)
+      switch number {
+      case .sign:
+        guard isDigit else { throw error(.invalidNumber, "invalid number", at: index) }
+        number = byte == UInt8(ascii: "0") ? .zero : .integer
+      case .zero, .integer, .fraction:
+        if isDigit {
+          guard number != .zero else { throw error(.invalidNumber, "invalid number", at: index) }
+        } else if byte == UInt8(ascii: "."), number != .fraction {
+          number = .point
+        } else if byte | 0x20 == UInt8(ascii: "e") {
+          number = .exponentMark
+        } else {
+          mode = .structure
+          valueEnded(at: index)
+          return index
+        }
+      case .point:
+        guard isDigit else { throw error(.invalidNumber, "invalid number", at: index) }
+        number = .fraction
+      case .exponentMark:
+        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+          number = .exponentSign
+        } else {
+          guard isDigit else { throw error(.invalidNumber, "invalid number", at: index) }
+          number = .exponent
+        }
+      case .exponentSign:
+        guard isDigit else { throw error(.invalidNumber, "invalid number", at: index) }
+        number = .exponent
+      case .exponent:
+        guard isDigit else {
+          mode = .structure
+          valueEnded(at: index)
+          return index
+        }
+      }
+      index += 1
+    }
+    return end
+  }
+
+  // MARK: - Errors
+
+  private func unexpected(_ byte: UInt8, at index: Int, _ expectation: String) -> JSONError {
+    error(.unexpectedCharacter, "unexpected \(JSONReader.describeByte(byte)): \(expectation)", at: index)
+  }
+
+  private func error(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> JSONError {
+    JSONError(kind, message, at: offset, in: UnsafeBufferPointer(start: text.bytes, count: text.count))
+  }
+}

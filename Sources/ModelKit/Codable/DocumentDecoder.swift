@@ -229,7 +229,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       throw error.decodingError
     }
     guard let node else {
-      if call.options.strict {
+      if call.options.strict && !awaits {
         throw ModelError.missingContainer(what, at: path, type: type).decodingError
       }
       return nil
@@ -257,6 +257,15 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// This value's path from the top level, named now: for an error.
   var path: CodingPath { path(appending: NoKey()) }
 
+  /// Whether this value is a container still arriving, or is missing from
+  /// one: a key or element it lacks may still come, so it reads as its
+  /// empty value, quietly (no report entry, no strict error) (design section 13).
+  var awaits: Bool {
+    guard let partial = call.read.partial else { return false }
+    if let node { return partial.isIncomplete(node) }
+    return (parent as? DocumentDecoder)?.awaits ?? false
+  }
+
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (`NoKey`: this value itself, as a single value);
   /// `onMismatch` says what a lenient value that does not convert becomes.
@@ -270,6 +279,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }
     let traits = entry.traits
+    // A string still arriving is not there yet for a type read by its own `init(from:)`.
+    let node = node.flatMap { call.read.partial?.holdsBackFromCodable($0) == true ? nil : $0 }
     if let node {
       if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
         return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
@@ -294,7 +305,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   private func decode<Value: Decodable, Key: CodingKey>(
     _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
-    guard let node else {
+    guard let node, call.read.partial?.holdsBack(node, from: converter) != true else {
+      if awaits { return try converter.emptyValue ?? Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key)) }
       if call.options.strict {
         throw ModelError.missing("\(Value.self)", at: self.path(appending: key), type: Value.self).decodingError
       }

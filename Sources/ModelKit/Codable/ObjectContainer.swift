@@ -61,7 +61,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   func decodeNil(forKey key: Key) throws -> Bool {
     guard let node = node(for: key) else {
-      if decoder.call.options.strict {
+      if decoder.call.options.strict && !decoder.awaits {
         throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
       }
       return true
@@ -129,7 +129,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The generic path, for conversions, missing values and errors.
   func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     let node = node(for: key)
-    if node == nil && decoder.call.options.strict {
+    if node == nil && decoder.call.options.strict && !decoder.awaits {
       throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
     }
     return try decoder.decode(T.self, from: node, key: key)
@@ -138,7 +138,9 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeConvertedIfPresent<T: Decodable>(_ type: T.Type, node: JSONDocument.Node, forKey key: Key)
     throws -> T?
   {
-    if decoder.call.options.strict { return try decoder.decode(T.self, from: node, key: key) }
+    if decoder.call.options.strict, decoder.call.read.partial?.isIncomplete(node) != true {
+      return try decoder.decode(T.self, from: node, key: key)
+    }
     return try decoder.decode(T?.self, from: node, key: key)
   }
 

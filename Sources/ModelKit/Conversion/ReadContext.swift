@@ -23,13 +23,16 @@ struct ReadContext {
   var strategies: DecodingStrategies? { rules.strategies }
   /// Where the decode's report entries go; nil without a report.
   let recorder: ReportRecorder?
+  /// For a snapshot of a text still arriving, what of its document has
+  /// not all arrived; nil for a whole text.
+  let partial: PartialInput?
 
   /// A context; `recorder` is the decode's, made where the decode begins
   /// (`ReportRecorder.recording`), nil without a report.
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
     rules: ReadRules = .modelKit, models: any ModelReading, codable: any CodableReading,
-    recorder: ReportRecorder? = nil
+    recorder: ReportRecorder? = nil, partial: PartialInput? = nil
   ) {
     self.document = document
     self.options = options
@@ -38,6 +41,7 @@ struct ReadContext {
     self.models = models
     self.codable = codable
     self.recorder = recorder
+    self.partial = partial
   }
 
   /// The same reader over another document (a hook's replacement input,
@@ -50,12 +54,13 @@ struct ReadContext {
   }
 
   /// Decodes one element of a container at `step` into `target` (which
-  /// holds no value): whether it did; false when it is dropped (lenient),
-  /// an error naming it in strict mode.
+  /// holds no value): whether it did; false when it is dropped (lenient)
+  /// or has not all arrived (`partial`), an error naming it in strict mode.
   mutating func element<Value>(
     _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>,
     into target: UnsafeMutablePointer<Value>
   ) throws(ModelError) -> Bool {
+    if let partial, partial.holdsBack(node, from: converter) { return false }
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: depth, at: path)

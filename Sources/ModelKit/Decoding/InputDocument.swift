@@ -59,7 +59,7 @@ struct InputDocument {
     return inner
   }
 
-  private init(document: JSONDocument, node: JSONDocument.Node) {
+  init(document: JSONDocument, node: JSONDocument.Node) {
     self.document = document
     self.node = node
   }

@@ -29,7 +29,7 @@ struct ModelReader: ModelReading {
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
-    if choosingType, schema.hooks.mayRun(.modelType) {
+    if choosingType, schema.hooks.mayRun(.modelType), context.partial?.isIncomplete(node) != true {
       return try decodeChoosingType(Model.self, schema: schema, node: node, &context)
     }
     var model = Model()
@@ -71,6 +71,12 @@ struct ModelReader: ModelReading {
   static func populate<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
+    // The hooks see whole objects only: one still arriving is filled without them.
+    if let partial = context.partial, partial.isIncomplete(node) {
+      return try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
+        try decodeFields(schema, node, base, &context)
+      }
+    }
     // One view of the object serves both hooks.
     var view: JSONObject?
     if schema.hooks.mayRun(.willDecode), let input = JSONObject(viewing: node, in: context.document) {
@@ -177,6 +183,9 @@ struct ModelReader: ModelReading {
           {
             continue
           }
+          if let partial = context.partial, partial.holdsBack(value, from: field.converter.takeUnretainedValue()) {
+            continue
+          }
           try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
         } catch {
           // A value a later duplicate of its key replaces is not the object's: its error is not either.
@@ -197,6 +206,7 @@ struct ModelReader: ModelReading {
             note: candidate.joined(separator: "."))
         }
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
+        if let partial = context.partial, partial.holdsBack(value, from: field.converter) { continue }
         try decodeField(schema.hotFields[index], of: schema, index, value, base, step: .keyPath(candidate), &context)
       }
     }

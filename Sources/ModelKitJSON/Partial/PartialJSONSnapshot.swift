@@ -76,3 +76,12 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
     return (document, incomplete)
   }
 }
+
+extension PartialJSONSnapshot {
+  /// Whether this snapshot shows what `other` shows: the same closed text,
+  /// the same parts begun and complete.
+  package func showsTheSame(as other: PartialJSONSnapshot) -> Bool {
+    cut == other.cut && closing == other.closing && isComplete == other.isComplete
+      && hiddenMember == other.hiddenMember && hiddenElement == other.hiddenElement
+  }
+}

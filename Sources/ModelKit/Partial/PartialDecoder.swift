@@ -1,0 +1,122 @@
+public import Foundation
+import ModelKitJSON
+
+/// Decodes a `T` (a `JSONModel` or any `Decodable` type) from one JSON text
+/// that is still arriving: an LLM's structured output, a slow API's
+/// response (design section 13).
+///
+/// ```swift
+/// let partial = PartialDecoder<Recipe>()
+/// try partial.append(chunk)             // Data, [UInt8] or String, cut anywhere
+/// let recipe = partial.snapshot.value   // what has arrived, the rest at its defaults
+/// partial.snapshot.state(of: \.title)   // .absent, .partial or .complete
+/// try partial.finish()                  // the text has ended
+/// ```
+///
+/// Each appended byte is read once, when it is appended: appending costs
+/// time proportional to the bytes appended, and a snapshot is built when
+/// read. The last snapshot of a whole text shows what `init(json:)` (a
+/// model) or `ModelDecoder` (a Codable type) gives for the text. A decoder
+/// may be appended to on one task and its snapshots read on others.
+public final class PartialDecoder<T>: @unchecked Sendable {
+  // Unchecked: the reader is reached only behind the lock; the reading is immutable.
+  private let reading: PartialReading<T>
+  private let reader: Locked<PartialJSONReader>
+
+  init(reading: PartialReading<T>) {
+    self.reading = reading
+    reader = Locked(PartialJSONReader(maxDepth: reading.options.maxDepth))
+  }
+
+  /// A decoder of a model's text.
+  ///
+  /// - Parameter options: how the text is decoded, as for `init(json:options:)` (lenient by default).
+  public convenience init(options: DecodingOptions = DecodingOptions()) where T: JSONModel {
+    self.init(reading: .models(options))
+  }
+
+  /// A decoder of a Codable type's text, read as `ModelDecoder` reads it.
+  ///
+  /// - Parameter options: how the text is decoded, as for `ModelDecoder(options:)` (lenient by default).
+  public convenience init(options: DecodingOptions = DecodingOptions()) where T: Decodable {
+    self.init(reading: .codable(options))
+  }
+
+  /// A decoder of a model's text (a model that is also `Decodable` is read as a model).
+  ///
+  /// - Parameter options: how the text is decoded, as for `init(json:options:)` (lenient by default).
+  public convenience init(options: DecodingOptions = DecodingOptions()) where T: JSONModel & Decodable {
+    self.init(reading: .models(options))
+  }
+
+  /// Appends the next bytes of the text.
+  ///
+  /// - Parameter data: UTF-8 bytes, cut anywhere (inside a character, an escape, a number, a key).
+  /// - Throws: `ModelError` at the first byte that can never be part of a
+  ///   valid text (with its line, column and offset); after that, every call throws it.
+  public func append(_ data: Data) throws(ModelError) {
+    try appending { data.withUnsafeBytes($0) }
+  }
+
+  /// Appends the next bytes of the text.
+  ///
+  /// - Parameter bytes: UTF-8 bytes, cut anywhere.
+  /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
+  public func append(_ bytes: [UInt8]) throws(ModelError) {
+    try appending { bytes.withUnsafeBytes($0) }
+  }
+
+  /// Appends the next part of the text.
+  ///
+  /// - Parameter text: the next characters.
+  /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
+  public func append(_ text: String) throws(ModelError) {
+    var text = text
+    try appending { body in text.withUTF8 { body(UnsafeRawBufferPointer($0)) } }
+  }
+
+  /// Appends the next bytes of the text, from a buffer the caller owns.
+  ///
+  /// - Parameter bytes: UTF-8 bytes, cut anywhere; copied before the call returns.
+  /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
+  public func append(_ bytes: UnsafeRawBufferPointer) throws(ModelError) {
+    do {
+      try reader.withLock { (reader) throws(JSONError) in try reader.append(bytes) }
+    } catch {
+      throw ModelError(error)
+    }
+  }
+
+  /// Appends the bytes `lend` lends (APIs that lend them take no typed throws).
+  private func appending(_ lend: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(ModelError) {
+    var failure: ModelError?
+    lend { bytes in
+      do throws(ModelError) { try append(bytes) } catch { failure = error }
+    }
+    if let failure { throw failure }
+  }
+
+  /// What has arrived so far. Taking one costs O(depth); its value and
+  /// JSON are made when first read.
+  public var snapshot: PartialSnapshot<T> {
+    PartialSnapshot(text: reader.withLock { $0.snapshot }, reading: reading)
+  }
+
+  /// Says the text has ended: a top-level number is complete now.
+  ///
+  /// - Returns: the last snapshot, whose value is what `init(json:)` or
+  ///   `ModelDecoder` gives for the whole text.
+  /// - Throws: `ModelError` when the text is cut short (or there is none),
+  ///   or when the whole text does not decode (strict mode, a hook).
+  @discardableResult
+  public func finish() throws(ModelError) -> PartialSnapshot<T> {
+    do {
+      try reader.withLock { (reader) throws(JSONError) in try reader.finish() }
+    } catch {
+      throw ModelError(error)
+    }
+    let last = snapshot
+    if let error = last.error { throw error }
+    return last
+  }
+}

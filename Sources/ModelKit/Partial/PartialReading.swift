@@ -1,0 +1,109 @@
+import ModelKitJSON
+
+/// How a `PartialDecoder` turns what has arrived into a `T`: a model as
+/// `init(json:)` reads one, a Codable type as `ModelDecoder` does, and
+/// which JSON keys a property is read from, for `state(of:)`.
+final class PartialReading<T>: Sendable {
+  let options: DecodingOptions
+  /// Decodes the document's root as a `T`; `partial` says what has not all arrived (nil: the whole text).
+  let decode: @Sendable (JSONDocument, PartialInput?, DecodingOptions) throws -> T
+  /// The JSON key paths a property path of `T` (property names) may be read from, in order of preference.
+  let candidates: @Sendable ([String], DecodingOptions) -> [[String]]
+
+  init(
+    options: DecodingOptions, decode: @escaping @Sendable (JSONDocument, PartialInput?, DecodingOptions) throws -> T,
+    candidates: @escaping @Sendable ([String], DecodingOptions) -> [[String]]
+  ) {
+    self.options = options
+    self.decode = decode
+    self.candidates = candidates
+  }
+
+  /// The report entries handed to the options' report so far: each
+  /// snapshot's decode notes again what the one before noted.
+  private let delivered = Locked(Set<DecodeReport.Entry>())
+
+  /// `decode`, handing the options' report only the entries no snapshot
+  /// handed it before (each field's, once, when it completes).
+  func decodeReporting(_ document: JSONDocument, _ partial: PartialInput?, _ options: DecodingOptions) throws -> T {
+    guard let report = options.report else { return try decode(document, partial, options) }
+    let collected = DecodeReport()
+    var own = options
+    own.report = collected
+    let value = try decode(document, partial, own)
+    let fresh = delivered.withLock { seen in collected.entries.filter { seen.insert($0).inserted } }
+    let recorder = ReportRecorder(report)
+    fresh.forEach(recorder.record)
+    recorder.finish()
+    return value
+  }
+
+  /// The value shown before anything has arrived: what a text that has
+  /// only begun shows (every property at its default or empty value).
+  func emptyValue() throws -> T {
+    let document = try JSONDocument(parsing: Array("\"\"".utf8))
+    return try decode(document, PartialInput(incomplete: [document.root], endsInString: true), options)
+  }
+}
+
+extension PartialReading where T: JSONModel {
+  /// Models, read by the model reader.
+  static func models(_ options: DecodingOptions) -> PartialReading {
+    PartialReading(
+      options: options,
+      decode: { document, partial, options in
+        if document.kind(of: document.root) != .object, partial != nil { return T() }
+        return try ModelEntry.decode(
+          T.self, from: InputDocument(document: document, node: document.root), options: options, partial: partial)
+      },
+      candidates: { names, options in ModelKeyPaths.candidates(for: names, in: T.self, options) })
+  }
+}
+
+extension PartialReading where T: Decodable {
+  /// Codable types, read as `ModelDecoder` reads them.
+  static func codable(_ options: DecodingOptions) -> PartialReading {
+    let decoder = ModelDecoder(options: options)
+    return PartialReading(
+      options: options,
+      decode: { document, partial, options in
+        try decoder.decodePartial(T.self, from: document, partial: partial ?? PartialInput(incomplete: [], endsInString: false))
+      },
+      candidates: { names, options in
+        [options.keyDecoding == .convertFromSnakeCase ? names.map(SnakeCase.from) : names]
+      })
+  }
+}
+
+/// The JSON keys a model's properties are read from.
+enum ModelKeyPaths {
+  /// The key paths the property path `names` of `type` may be read from,
+  /// in order of preference: each property's candidates (its mapped keys,
+  /// or its name), followed into nested models.
+  static func candidates(for names: [String], in type: any JSONModel.Type, _ options: DecodingOptions) -> [[String]] {
+    guard let name = names.first else { return [[]] }
+    guard let schema = try? SchemaCache.shared.schema(for: type),
+      let field = schema.fields.first(where: { $0.name == name })
+    else { return [names] }
+    let own = field.candidates(options.keyDecoding)
+    guard names.count > 1 else { return own }
+    let rest: [[String]] =
+      if let nested = field.converter.shape.modelType {
+        candidates(for: Array(names.dropFirst()), in: nested, options)
+      } else {
+        [Array(names.dropFirst())]
+      }
+    return own.flatMap { head in rest.map { head + $0 } }
+  }
+}
+
+extension ValueShape {
+  /// The model type a value of this shape is, if it is one (or an optional one).
+  fileprivate var modelType: (any JSONModel.Type)? {
+    switch self {
+    case .model(let type): type
+    case .optional(let wrapped): wrapped.modelType
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import ModelKitJSON
+
+/// What a `PartialDecoder` had received at one moment (design section 13):
+/// the value so far, the JSON so far, and which parts are complete.
+///
+/// Taking a snapshot costs O(depth); its `value` and `json` are made the
+/// first time they are read (each a decode of the text so far), then kept.
+/// Snapshots are monotonic: a later one never loses a key, shrinks an
+/// array or a string, or changes a `.complete` part.
+public struct PartialSnapshot<T>: @unchecked Sendable {
+  // Unchecked: the reading and the text are immutable, and the made parts
+  // are behind a lock (`Locked`).
+  let text: PartialJSONSnapshot
+  let reading: PartialReading<T>
+  private let made: Locked<Made>
+
+  /// The parts made from the text, once each.
+  struct Made {
+    var document: Result<(document: JSONDocument, partial: PartialInput)?, ModelError>?
+    var decoded: (value: T, error: ModelError?)?
+    var json: JSONValue?
+  }
+
+  init(text: PartialJSONSnapshot, reading: PartialReading<T>) {
+    self.text = text
+    self.reading = reading
+    made = Locked(Made())
+  }
+
+  /// Whether a whole JSON value has arrived (a top-level number or literal
+  /// once the byte after it has, or `finish()` was called).
+  public var isComplete: Bool { text.isComplete }
+
+  /// The JSON text so far as a value, closed where it is cut; `null`
+  /// before any value has begun to show.
+  public var json: JSONValue {
+    if let json = made.withLock({ $0.json }) { return json }
+    let json = (try? document())??.document.value(of: .init(0)) ?? .null
+    made.withLock { $0.json = json }
+    return json
+  }
+
+  /// The value so far: every property that has arrived (strings as they
+  /// grow, collections element by element, converted values once
+  /// complete), the rest at its default (a model's) or empty value (a
+  /// Codable type's). When the text so far does not decode (strict mode,
+  /// a hook's rejection), what it shows read leniently, and `error` says why.
+  public var value: T { decoded.value }
+
+  /// Why the text so far does not decode with the decoder's options (a
+  /// strict mode error, a hook's rejection), or nil. Errors of syntax are
+  /// `append`'s.
+  public var error: ModelError? { decoded.error }
+
+  /// How much of the property at `keyPath` has arrived (a property path
+  /// such as `\.author.name`; the property's JSON keys are those the
+  /// decode reads it from: its mapped keys, or its name as the key
+  /// decoding makes it).
+  public func state(of keyPath: PartialKeyPath<T>) -> PartialState {
+    guard let names = PropertyPath.names(of: keyPath) else { return .absent }
+    let candidates = reading.candidates(names, reading.options)
+    for (index, candidate) in candidates.enumerated() {
+      let state = state(atComponents: candidate.map(JSONPathComponent.key))
+      guard state != .absent else { continue }
+      // Read from a fallback key: a preferred one may still come while its object is open.
+      if index > 0, state == .complete, !isClosed(around: candidate) { return .partial }
+      return state
+    }
+    return .absent
+  }
+
+  /// How much of the value at a JSON key path has arrived: keys joined by
+  /// dots, array indices in brackets (`steps[2].text`; a leading `$` is allowed).
+  public func state(at path: String) -> PartialState {
+    guard let components = JSONPathComponent.parse(path) else { return .absent }
+    return state(atComponents: components)
+  }
+
+  // MARK: - Making
+
+  private var decoded: (value: T, error: ModelError?) {
+    if let decoded = made.withLock({ $0.decoded }) { return decoded }
+    let decoded = decode()
+    made.withLock { $0.decoded = decoded }
+    return decoded
+  }
+
+  private func decode() -> (value: T, error: ModelError?) {
+    let found: (document: JSONDocument, partial: PartialInput)?
+    do {
+      found = try document()
+    } catch {
+      return (fallbackValue(), error)
+    }
+    guard let found else { return (fallbackValue(), nil) }
+    let partial = text.isComplete ? nil : found.partial
+    do {
+      return (try reading.decodeReporting(found.document, partial, reading.options), nil)
+    } catch {
+      let error = ModelError.decoding(error, of: T.self, at: CodingPath())
+      var lenient = reading.options
+      lenient.strict = false
+      lenient.report = nil
+      let value = (try? reading.decode(found.document, partial, lenient)) ?? fallbackValue()
+      return (value, error)
+    }
+  }
+
+  private func fallbackValue() -> T {
+    do {
+      return try reading.emptyValue()
+    } catch {
+      preconditionFailure("\(T.self) has no value to show before its text arrives: \(error)")
+    }
+  }
+
+  private func document() throws(ModelError) -> (document: JSONDocument, partial: PartialInput)? {
+    if let made = made.withLock({ $0.document }) { return try made.get() }
+    let result: Result<(document: JSONDocument, partial: PartialInput)?, ModelError>
+    do {
+      result = .success(
+        try text.document(options: reading.options.readOptions).map {
+          ($0.document, PartialInput(incomplete: $0.incomplete, endsInString: text.endsInString))
+        })
+    } catch {
+      result = .failure(ModelError(error))
+    }
+    made.withLock { $0.document = result }
+    return try result.get()
+  }
+
+  // MARK: - States
+
+  private func state(atComponents components: [JSONPathComponent]) -> PartialState {
+    guard let (document, partial) = try? document() else { return .absent }
+    var node = document.root
+    for (index, component) in components.enumerated() {
+      guard let next = component.child(of: node, in: document) else {
+        // A member or element begun but not showing yet (a number still being read).
+        let isLast = index == components.count - 1
+        return isLast && isHidden(component, in: node, document, partial) ? .partial : .absent
+      }
+      node = next
+    }
+    return partial.isIncomplete(node) && !text.isComplete ? .partial : .complete
+  }
+
+  /// Whether `component` of `node` (the innermost open container) has begun but does not show.
+  private func isHidden(
+    _ component: JSONPathComponent, in node: JSONDocument.Node, _ document: JSONDocument, _ partial: PartialInput
+  ) -> Bool {
+    guard !text.isComplete, partial.isInnermost(node) else { return false }
+    switch component {
+    case .key(let key): return text.hiddenMemberKey == key
+    case .index(let index): return text.hiddenElement && index == document.count(of: node)
+    }
+  }
+
+  /// Whether the object holding the last key of `path` is closed.
+  private func isClosed(around path: [String]) -> Bool {
+    guard let (document, partial) = try? document() else { return false }
+    var node = document.root
+    for key in path.dropLast() {
+      guard let next = JSONPathComponent.key(key).child(of: node, in: document) else { return false }
+      node = next
+    }
+    return text.isComplete || !partial.isIncomplete(node)
+  }
+}

@@ -22,13 +22,13 @@ import Testing
 
   static let engine = Module(
     name: "ModelKitJSON",
-    layers: ["Support", "Errors", "Tape", "Numbers", "Reader", "Document", "Value", "Writer", "Framing"],
+    layers: ["Support", "Errors", "Tape", "Numbers", "Reader", "Document", "Value", "Writer", "Framing", "Partial"],
     rootFiles: [], below: [])
   static let model = Module(
     name: "ModelKit",
     layers: [
       "Support", "Errors", "Reflection", "Mapping", "Declaration", "Conversion", "Schema", "Decoding", "Encoding", "Codable",
-      "Model", "Streams", "JSONSchema",
+      "Model", "Streams", "Partial", "JSONSchema",
     ],
     rootFiles: ["Exports.swift"], below: ["ModelKitJSON"])
   static let modules = [engine, model]

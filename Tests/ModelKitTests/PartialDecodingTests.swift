@@ -106,3 +106,234 @@ struct PartialDecodingTests {
     }
   }
 }
+
+/// A model whose properties are fed by other kinds (the lenient table's
+/// conversions), with hooks that count their calls.
+final class PartialOrder: JSONModel, @unchecked Sendable {
+  var id = 0
+  var paid = false
+  var placed: Date?
+  var link: URL?
+  var label = ""
+  var total: Decimal = 0
+  var lines: [PartialOrderLine] = []
+  static var keyMapping: [String: JSONKey] { ["label": ["name", "title"]] }
+  nonisolated(unsafe) static var didDecodeCalls = 0
+  var decoded = false
+  required init() {}
+
+  func didDecode(from json: JSONObject) throws {
+    decoded = true
+    PartialOrder.didDecodeCalls += 1
+  }
+}
+
+struct PartialOrderLine: JSONModel, Equatable {
+  var sku = ""
+  var quantity = 0
+  var checked = false
+  mutating func didDecode(from json: JSONObject) throws { checked = true }
+}
+
+extension PartialDecodingTests {
+  /// The snapshot after appending each of `parts`, in turn.
+  static func snapshots<T>(_ decoder: PartialDecoder<T>, _ parts: [String]) throws -> [PartialSnapshot<T>] {
+    try parts.map { part in
+      try decoder.append(part)
+      return decoder.snapshot
+    }
+  }
+
+  @Test func stringsGrowAndAreCutOnlyAtWholeScalars() throws {
+    let decoder = PartialDecoder<PartialRecipe>()
+    let text = Array(#"{"title": "ab\u00e9\ud83e\udd5e🥞c"#.utf8)
+    var shown: [String] = []
+    for byte in text {
+      try decoder.append([byte])
+      if shown.last != decoder.snapshot.value.title { shown.append(decoder.snapshot.value.title) }
+    }
+    #expect(shown == ["", "a", "ab", "abé", "abé🥞", "abé🥞🥞", "abé🥞🥞c"])
+    #expect(decoder.snapshot.state(of: \.title) == .partial)
+    try decoder.append("\"")
+    #expect(decoder.snapshot.state(of: \.title) == .complete)
+  }
+
+  @Test func numbersAndLiteralsAppearOnceTheByteAfterThemHasArrived() throws {
+    let decoder = PartialDecoder<PartialRecipe>()
+    let steps = try Self.snapshots(decoder, [#"{"servings": 1"#, "2", " ", #", "vegan": tru"#, "e", "}"])
+    #expect(steps.map(\.value.servings) == [0, 0, 12, 12, 12, 12])
+    #expect(steps.map { $0.state(of: \.servings) } == [.partial, .partial, .complete, .complete, .complete, .complete])
+    #expect(steps.map(\.value.vegan) == [false, false, false, false, false, true])
+    #expect(steps.map { $0.state(at: "vegan") } == [.absent, .absent, .absent, .partial, .partial, .complete])
+    #expect(steps.map(\.isComplete) == [false, false, false, false, false, true])
+    // A top-level number is complete once the text ends.
+    let number = PartialDecoder<Int>()
+    try number.append("-12")
+    #expect(number.snapshot.value == 0 && !number.snapshot.isComplete)
+    #expect(try number.finish().value == -12)
+  }
+
+  @Test func membersAppearOnceTheirKeyAndTheFirstByteOfTheirValueHaveArrived() throws {
+    let decoder = PartialDecoder<PartialRecipe>()
+    let steps = try Self.snapshots(decoder, [#"{"ti"#, #"tle""#, ": ", #"""#, #"x", "steps": ["#, "{", #""text": "#, "\"", "\"}"])
+    #expect(steps.map(\.json) == [
+      [:], [:], [:], ["title": ""], ["title": "x", "steps": []], ["title": "x", "steps": [[:]]],
+      ["title": "x", "steps": [[:]]], ["title": "x", "steps": [["text": ""]]], ["title": "x", "steps": [["text": ""]]],
+    ])
+    #expect(steps.map { $0.state(of: \.title) } == [.absent, .absent, .absent, .partial, .complete, .complete, .complete, .complete, .complete])
+    #expect(steps.map { $0.state(at: "steps[0].text") } == [.absent, .absent, .absent, .absent, .absent, .absent, .absent, .partial, .complete])
+    #expect(steps.map { $0.state(of: \.steps) } == [.absent, .absent, .absent, .absent, .partial, .partial, .partial, .partial, .partial])
+    #expect(steps[5].value.steps == [PartialStep()])
+  }
+
+  @Test func arraysGrowOneElementAtATime() throws {
+    let decoder = PartialDecoder<PartialRecipe>()
+    let steps = try Self.snapshots(decoder, [#"{"tags": ["a"#, #"", "b"#, #"", "#, #""c""#, "]"])
+    #expect(steps.map(\.value.tags) == [["a"], ["a", "b"], ["a", "b"], ["a", "b", "c"], ["a", "b", "c"]])
+    #expect(steps.map { $0.state(at: "tags[1]") } == [.absent, .partial, .complete, .complete, .complete])
+    #expect(steps.map { $0.state(of: \.tags) } == [.partial, .partial, .partial, .partial, .complete])
+  }
+
+  @Test func convertedValuesAppearOnlyOnceComplete() throws {
+    let decoder = PartialDecoder<PartialOrder>()
+    let steps = try Self.snapshots(decoder, [
+      #"{"id": "4"#, #"2", "paid": "ye"#, #"s", "placed": "2024-01-0"#, #"2T10:00:00Z", "link": "https://exa"#,
+      #"mple.com/a", "total": "12.5"#, #"0""#,
+    ])
+    #expect(steps.map(\.value.id) == [0, 42, 42, 42, 42, 42])
+    #expect(steps.map(\.value.paid) == [false, false, true, true, true, true])
+    #expect(steps.map { $0.value.placed == nil } == [true, true, true, false, false, false])
+    #expect(steps.map(\.value.link) == [nil, nil, nil, nil, URL(string: "https://example.com/a"), URL(string: "https://example.com/a")])
+    #expect(steps.map(\.value.total) == [0, 0, 0, 0, 0, Decimal(string: "12.50")!])
+    #expect(steps.map { $0.state(of: \.link) } == [.absent, .absent, .absent, .partial, .complete, .complete])
+  }
+
+  @Test func hooksRunOncePerObjectWhenItCompletes() throws {
+    PartialOrder.didDecodeCalls = 0
+    let decoder = PartialDecoder<PartialOrder>()
+    let steps = try Self.snapshots(decoder, [#"{"lines": [{"sku": "a"#, "\"}", #", {"sku": "b"}], "id": 1"#, "}"])
+    #expect(steps.map { $0.value.lines.map(\.checked) } == [[false], [true], [true, true], [true, true]])
+    #expect(steps.map(\.value.decoded) == [false, false, false, true])
+    // Read again, and once more through finish: the model's hook ran once.
+    _ = steps.last?.value
+    let last = try decoder.finish()
+    #expect(last.value === steps.last?.value)
+    #expect(PartialOrder.didDecodeCalls == 1)
+  }
+
+  @Test func aFallbackKeyStaysPartialUntilItsObjectCloses() throws {
+    let report = DecodeReport()
+    let decoder = PartialDecoder<PartialOrder>(options: DecodingOptions(report: report))
+    let steps = try Self.snapshots(decoder, [#"{"title": "fallback", "#, #""name": "preferred""#, "}"])
+    #expect(steps.map(\.value.label) == ["fallback", "preferred", "preferred"])
+    #expect(steps.map { $0.state(of: \.label) } == [.partial, .complete, .complete])
+    #expect(!report.entries.contains { $0.kind == .fallbackKey })
+    let alone = PartialDecoder<PartialOrder>(options: DecodingOptions(report: report))
+    let only = try Self.snapshots(alone, [#"{"title": "fallback""#, "}"])
+    #expect(only.map { $0.state(of: \.label) } == [.partial, .complete])
+    // Entries reach the report as snapshots' values are read (and at `finish()`).
+    #expect(only.map(\.value.label) == ["fallback", "fallback"])
+    #expect(report.entries.filter { $0.kind == .fallbackKey }.count == 1)
+  }
+
+  @Test func reportEntriesArriveOnceAsFieldsComplete() throws {
+    let text = #"{"id": "42", "paid": "yes", "extra": [1, 2], "lines": [{"sku": 7, "quantity": "x"}]}"#
+    let whole = DecodeReport()
+    _ = try PartialOrder(json: text, options: DecodingOptions(report: whole))
+    let report = DecodeReport()
+    let decoder = PartialDecoder<PartialOrder>(options: DecodingOptions(report: report))
+    var counts: [Int] = []
+    for byte in text.utf8 {
+      try decoder.append([byte])
+      _ = decoder.snapshot.value
+      counts.append(report.entries.count)
+    }
+    try decoder.finish()
+    #expect(Set(report.entries) == Set(whole.entries))
+    #expect(report.entries.count == whole.entries.count)
+    #expect(counts.first == 0 && counts.last == whole.entries.count && counts == counts.sorted())
+  }
+
+  @Test func strictModeWaitsForTheObjectsEndForMissingKeys() throws {
+    var strict = DecodingOptions()
+    strict.strict = true
+    let decoder = PartialDecoder<CodableStep>(options: strict)
+    try decoder.append(#"{"text": "Mix""#)
+    #expect(decoder.snapshot.value == CodableStep(text: "Mix", minutes: 0))
+    #expect(decoder.snapshot.error == nil)
+    try decoder.append("}")
+    #expect(decoder.snapshot.error != nil)
+    #expect(throws: ModelError.self) { try decoder.finish() }
+    // A value of the wrong kind, once complete, is strict mode's error at once.
+    let wrong = PartialDecoder<PartialStep>(options: strict)
+    try wrong.append(#"{"minutes": "5", "text": "a"#)
+    #expect(wrong.snapshot.error != nil)
+    #expect(wrong.snapshot.value.text == "a")
+  }
+
+  @Test func syntaxErrorsAreThrownAtTheFirstBadByteAndStick() throws {
+    let decoder = PartialDecoder<PartialRecipe>()
+    try decoder.append(#"{"title": "a","#)
+    let before = decoder.snapshot
+    do {
+      try decoder.append("\n  ]")
+      Issue.record("no error")
+    } catch {
+      #expect(error.offset == 17)
+      #expect(error.line == 2)
+      #expect(error.kind == .syntax)
+    }
+    #expect(throws: ModelError.self) { try decoder.append("}") }
+    #expect(throws: ModelError.self) { try decoder.finish() }
+    #expect(before.value.title == "a")
+    let cut = PartialDecoder<PartialRecipe>()
+    try cut.append(#"{"title": "a""#)
+    #expect(throws: ModelError.self) { try cut.finish() }
+  }
+
+  @Test func theLastSnapshotIsTheWholeDecodeStrictAndLenient() throws {
+    let texts = Self.corpus + [
+      #"{"servings": "4", "vegan": "yes", "steps": [{"minutes": "5"}, 3], "tags": [1, "a"]}"#,
+      #"{"title": 12, "author": "x"}"#,
+    ]
+    for text in texts {
+      for strict in [false, true] {
+        var options = DecodingOptions()
+        options.strict = strict
+        let decoder = PartialDecoder<PartialRecipe>(options: options)
+        for chunk in pieces(Array(text.utf8), size: 7) { try decoder.append(chunk) }
+        let whole = Result { try PartialRecipe(json: text, options: options) }
+        switch whole {
+        case .success(let value): #expect(try decoder.finish().value == value)
+        case .failure: #expect(throws: ModelError.self) { try decoder.finish() }
+        }
+        let codable = PartialDecoder<CodableRecipe>(options: options)
+        try codable.append(text)
+        let wholeCodable = Result { try ModelDecoder(options: options).decode(CodableRecipe.self, from: text) }
+        switch wholeCodable {
+        case .success(let value): #expect(try codable.finish().value == value)
+        case .failure: #expect(throws: (any Error).self) { try codable.finish() }
+        }
+      }
+    }
+  }
+
+  @Test func partialSnapshotsOfAnAsyncSourceEndWithTheCompleteOne() async throws {
+    let text = Self.corpus[0]
+    let chunks = pieces(Array(text.utf8), size: 16)
+    var seen: [PartialSnapshot<PartialRecipe>] = []
+    for try await snapshot in PartialRecipe.partialSnapshots(from: ChunkSource(chunks: chunks)) { seen.append(snapshot) }
+    #expect(seen.count <= chunks.count && seen.count > chunks.count / 2)
+    #expect(seen.last?.isComplete == true)
+    #expect(seen.last?.value == (try PartialRecipe(json: text)))
+    #expect(seen.dropLast().allSatisfy { !$0.isComplete })
+    // Bytes one at a time, and a Codable type.
+    var last: CodableRecipe?
+    for try await snapshot in CodableRecipe.partialSnapshots(from: ChunkSource(chunks: Array(text.utf8))) { last = snapshot.value }
+    #expect(last == (try ModelDecoder().decode(CodableRecipe.self, from: text)))
+    // A source that ends inside the text throws.
+    await #expect(throws: ModelError.self) {
+      for try await _ in PartialRecipe.partialSnapshots(from: ChunkSource(chunks: Array(chunks.dropLast()))) {}
+    }
+  }
+}

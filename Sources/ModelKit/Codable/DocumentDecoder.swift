@@ -177,6 +177,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       let name = document.string(key) ?? ""
       let codingName = keysAsTheyAre ? name : call.convert(name, codingPath)
       if heads.contains(name) || keyTypes.types.contains(where: { $0.init(stringValue: codingName) != nil }) { continue }
+      // A value still arriving is noted once it is whole (its excerpt would change).
+      if let partial = call.read.partial, partial.isIncomplete(value) { continue }
       reading(at: AnyKey(name)) { call.read.note(.unknownKey, value, target: TypeNames.name(of: type)) }
     }
   }

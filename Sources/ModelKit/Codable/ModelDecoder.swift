@@ -364,7 +364,7 @@ public final class ModelDecoder: Sendable {
 
   /// What a snapshot of a text still arriving shows as `type`, with the
   /// settings the decoder has now: `document` is the snapshot's, `partial`
-  /// what of it has not all arrived.
+  /// what of it has not all arrived (nothing, once the whole text has).
   func decodePartial<T: Decodable>(_ type: T.Type, from document: JSONDocument, partial: PartialInput) throws -> T {
     try decode(type, settings.current, partial: partial) { _ throws(ModelError) in
       InputDocument(document: document, node: document.root)

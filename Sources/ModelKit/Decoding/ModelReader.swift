@@ -29,6 +29,19 @@ struct ModelReader: ModelReading {
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
+    // A snapshot's complete object is decoded once, so that its hooks run once.
+    if choosingType, let partial = context.partial, !schema.hooks.noneRun, !partial.isIncomplete(node) {
+      return try partial.completedModel(Model.self, at: context.document.offset(of: node)) { () throws(ModelError) in
+        try decodeModelOnce(Model.self, schema: schema, node: node, &context)
+      }
+    }
+    return try decodeModelOnce(Model.self, schema: schema, node: node, &context, choosingType: choosingType)
+  }
+
+  private static func decodeModelOnce<Model: JSONModel>(
+    _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
+    choosingType: Bool = true
+  ) throws(ModelError) -> Model {
     if choosingType, schema.hooks.mayRun(.modelType), context.partial?.isIncomplete(node) != true {
       return try decodeChoosingType(Model.self, schema: schema, node: node, &context)
     }
@@ -200,7 +213,10 @@ struct ModelReader: ModelReading {
         document.member($0, of: node)
       }
       if let (value, candidate) = found {
-        if context.recorder != nil, let first = field.mapped?.first, candidate != first {
+        // Noted once the object is whole: until then a preferred key may still come.
+        if context.recorder != nil, let first = field.mapped?.first, candidate != first,
+          context.partial?.isIncomplete(node) != true
+        {
           context.note(
             .fallbackKey, value, target: "'\(field.name)'", step: .keyPath(candidate),
             note: candidate.joined(separator: "."))
@@ -218,6 +234,8 @@ struct ModelReader: ModelReading {
   ) {
     let document = context.document
     if !schema.keyPathHeads.isEmpty, let name = document.string(key), schema.keyPathHeads.contains(name) { return }
+    // A value still arriving is noted once it is whole (its excerpt would change).
+    if let partial = context.partial, partial.isIncomplete(value) { return }
     context.note(.unknownKey, value, target: TypeNames.name(of: schema.type), step: .keyNode(document, key))
   }
 

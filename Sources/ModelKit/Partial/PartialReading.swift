@@ -5,18 +5,27 @@ import ModelKitJSON
 /// which JSON keys a property is read from, for `state(of:)`.
 final class PartialReading<T>: Sendable {
   let options: DecodingOptions
-  /// Decodes the document's root as a `T`; `partial` says what has not all arrived (nil: the whole text).
-  let decode: @Sendable (JSONDocument, PartialInput?, DecodingOptions) throws -> T
+  /// Decodes the document's root as a `T`; `partial` says what has not all arrived.
+  let decode: @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T
   /// The JSON key paths a property path of `T` (property names) may be read from, in order of preference.
   let candidates: @Sendable ([String], DecodingOptions) -> [[String]]
 
   init(
-    options: DecodingOptions, decode: @escaping @Sendable (JSONDocument, PartialInput?, DecodingOptions) throws -> T,
+    options: DecodingOptions, decode: @escaping @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T,
     candidates: @escaping @Sendable ([String], DecodingOptions) -> [[String]]
   ) {
     self.options = options
     self.decode = decode
     self.candidates = candidates
+  }
+
+  /// The models with hooks that the snapshots decoded from complete objects (`PartialInput`).
+  let completedModels = PartialInput.CompletedModels([:])
+
+  /// What of `document` has not all arrived (`incomplete`, and the string
+  /// at its end when `endsInString`).
+  func partialInput(_ incomplete: [JSONDocument.Node], endsInString: Bool) -> PartialInput {
+    PartialInput(incomplete: incomplete, endsInString: endsInString, completedModels: completedModels)
   }
 
   /// The report entries handed to the options' report so far: each
@@ -25,7 +34,7 @@ final class PartialReading<T>: Sendable {
 
   /// `decode`, handing the options' report only the entries no snapshot
   /// handed it before (each field's, once, when it completes).
-  func decodeReporting(_ document: JSONDocument, _ partial: PartialInput?, _ options: DecodingOptions) throws -> T {
+  func decodeReporting(_ document: JSONDocument, _ partial: PartialInput, _ options: DecodingOptions) throws -> T {
     guard let report = options.report else { return try decode(document, partial, options) }
     let collected = DecodeReport()
     var own = options
@@ -42,7 +51,7 @@ final class PartialReading<T>: Sendable {
   /// only begun shows (every property at its default or empty value).
   func emptyValue() throws -> T {
     let document = try JSONDocument(parsing: Array("\"\"".utf8))
-    return try decode(document, PartialInput(incomplete: [document.root], endsInString: true), options)
+    return try decode(document, partialInput([document.root], endsInString: true), options)
   }
 }
 
@@ -52,7 +61,7 @@ extension PartialReading where T: JSONModel {
     PartialReading(
       options: options,
       decode: { document, partial, options in
-        if document.kind(of: document.root) != .object, partial != nil { return T() }
+        if document.kind(of: document.root) != .object, partial.isIncomplete(document.root) { return T() }
         return try ModelEntry.decode(
           T.self, from: InputDocument(document: document, node: document.root), options: options, partial: partial)
       },
@@ -67,7 +76,7 @@ extension PartialReading where T: Decodable {
     return PartialReading(
       options: options,
       decode: { document, partial, options in
-        try decoder.decodePartial(T.self, from: document, partial: partial ?? PartialInput(incomplete: [], endsInString: false))
+        try decoder.decodePartial(T.self, from: document, partial: partial)
       },
       candidates: { names, options in
         [options.keyDecoding == .convertFromSnakeCase ? names.map(SnakeCase.from) : names]

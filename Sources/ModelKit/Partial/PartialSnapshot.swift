@@ -93,7 +93,7 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
       return (fallbackValue(), error)
     }
     guard let found else { return (fallbackValue(), nil) }
-    let partial = text.isComplete ? nil : found.partial
+    let partial = found.partial
     do {
       return (try reading.decodeReporting(found.document, partial, reading.options), nil)
     } catch {
@@ -120,7 +120,7 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     do {
       result = .success(
         try text.document(options: reading.options.readOptions).map {
-          ($0.document, PartialInput(incomplete: $0.incomplete, endsInString: text.endsInString))
+          ($0.document, reading.partialInput($0.incomplete, endsInString: text.endsInString))
         })
     } catch {
       result = .failure(ModelError(error))

@@ -12,9 +12,34 @@ final class PartialInput {
   private let incomplete: [JSONDocument.Node]
   private let string: JSONDocument.Node?
 
-  init(incomplete: [JSONDocument.Node], endsInString: Bool) {
+  /// The models with hooks decoded from complete objects by the snapshots
+  /// of one text, by where the object starts and the model's type: each
+  /// such object is decoded once, so its hooks run once, when it completes.
+  private let completedModels: CompletedModels
+
+  typealias CompletedModels = Locked<[CompletedModel: Any]>
+
+  struct CompletedModel: Hashable {
+    let offset: Int
+    let type: ObjectIdentifier
+  }
+
+  init(incomplete: [JSONDocument.Node], endsInString: Bool, completedModels: CompletedModels) {
     self.incomplete = incomplete
     string = endsInString ? incomplete.last : nil
+    self.completedModels = completedModels
+  }
+
+  /// The model decoded from the complete object at `offset`: the one an
+  /// earlier snapshot decoded, or `decode`'s, kept for the later ones.
+  func completedModel<Model>(_ type: Model.Type, at offset: Int, _ decode: () throws(ModelError) -> Model)
+    throws(ModelError) -> Model
+  {
+    let key = CompletedModel(offset: offset, type: ObjectIdentifier(Model.self))
+    if let model = completedModels.withLock({ $0[key] }) as? Model { return model }
+    let model = try decode()
+    completedModels.withLock { $0[key] = model }
+    return model
   }
 
   /// Whether `node` has not all arrived (its object may still gain members).

@@ -23,7 +23,8 @@ public enum HelpText {
       """
       OVERVIEW: Measure ModelKit against Foundation and print the ratios.
 
-      USAGE: modelkit bench [json] [models] [codable] [memory] [allocations] [streams] [--quick] [--chart FILE.svg]
+      USAGE: modelkit bench [json] [models] [codable] [memory] [allocations] [streams] [partial] [--quick]
+                            [--chart FILE.svg]
 
       ARGUMENTS:
         json      Parse and write throughput of JSON documents (twitter, citm_catalog, canada).
@@ -35,6 +36,8 @@ public enum HelpText {
         streams   JSON Lines into models against JSONDecoder per line, on one core and on all,
                   and read from a file with its peak memory: a 512 MiB file when streams runs
                   alone, 32 MiB in the full run, 4 MiB with --quick (written to a temporary folder).
+        partial   A 1 MiB text fed to a PartialDecoder in 1-byte, 16-byte and 4 KiB chunks, with a
+                  snapshot after every chunk and after every 64th, against one init(json:).
                   Every group runs when none is named.
 
       OPTIONS:

@@ -37,7 +37,7 @@ public enum Invocation: Equatable, Sendable {
 
   /// The benchmark's groups.
   public enum BenchGroup: String, CaseIterable, Sendable {
-    case json, models, codable, memory, allocations, streams
+    case json, models, codable, memory, allocations, streams, partial
   }
 
   /// Reads `arguments` (without the program's name).

@@ -30,6 +30,12 @@ final class HookKnowledge: @unchecked Sendable {
     modelkit_atomic_load(bits) & hook.rawValue == 0
   }
 
+  /// Whether any of `hooks` may run (not all are known to be the defaults).
+  @inline(__always)
+  func anyMayRun(_ hooks: HookSet) -> Bool {
+    modelkit_atomic_load(bits) & hooks.rawValue != hooks.rawValue
+  }
+
   /// Whether no hook can run: all are known to be the defaults.
   @inline(__always)
   var noneRun: Bool { modelkit_atomic_load(bits) & HookSet.all.rawValue == HookSet.all.rawValue }

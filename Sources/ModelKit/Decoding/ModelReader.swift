@@ -30,7 +30,9 @@ struct ModelReader: ModelReading {
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
     // A snapshot's complete object is decoded once, so that its hooks run once.
-    if choosingType, let partial = context.partial, !schema.hooks.noneRun, !partial.isIncomplete(node) {
+    if choosingType, let partial = context.partial, schema.hooks.anyMayRun([.modelType, .willDecode, .didDecode]),
+      !partial.isIncomplete(node)
+    {
       return try partial.completedModel(Model.self, at: context.document.offset(of: node)) { () throws(ModelError) in
         try decodeModelOnce(Model.self, schema: schema, node: node, &context)
       }

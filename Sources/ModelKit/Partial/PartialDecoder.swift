@@ -16,16 +16,20 @@ import ModelKitJSON
 /// Each appended byte is read once, when it is appended: appending costs
 /// time proportional to the bytes appended, and a snapshot is built when
 /// read. The last snapshot of a whole text shows what `init(json:)` (a
-/// model) or `ModelDecoder` (a Codable type) gives for the text. A decoder
-/// may be appended to on one task and its snapshots read on others.
-public final class PartialDecoder<T>: @unchecked Sendable {
-  // Unchecked: the reader is reached only behind the lock; the reading is immutable.
+/// model) or `ModelDecoder` (a Codable type) gives for the text.
+///
+/// A decoder belongs to the task that appends to it, as an iterator does
+/// (it is not `Sendable`); its snapshots are `Sendable`, for a view or
+/// another task to read.
+public final class PartialDecoder<T> {
   private let reading: PartialReading<T>
-  private let reader: Locked<PartialJSONReader>
+  // Unchecked: a decoder is not Sendable, so one thread at a time reaches
+  // the reader, and it calls out to nothing that could reach it again.
+  @exclusivity(unchecked) private var reader: PartialJSONReader
 
   init(reading: PartialReading<T>) {
     self.reading = reading
-    reader = Locked(PartialJSONReader(maxDepth: reading.options.maxDepth))
+    reader = PartialJSONReader(maxDepth: reading.options.maxDepth)
   }
 
   /// A decoder of a model's text.
@@ -81,7 +85,7 @@ public final class PartialDecoder<T>: @unchecked Sendable {
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
   public func append(_ bytes: UnsafeRawBufferPointer) throws(ModelError) {
     do {
-      try reader.withLock { (reader) throws(JSONError) in try reader.append(bytes) }
+      try reader.append(bytes)
     } catch {
       throw ModelError(error)
     }
@@ -99,7 +103,7 @@ public final class PartialDecoder<T>: @unchecked Sendable {
   /// What has arrived so far. Taking one costs O(depth); its value and
   /// JSON are made when first read.
   public var snapshot: PartialSnapshot<T> {
-    PartialSnapshot(text: reader.withLock { $0.snapshot }, reading: reading)
+    PartialSnapshot(text: reader.snapshot, reading: reading)
   }
 
   /// Says the text has ended: a top-level number is complete now.
@@ -111,7 +115,7 @@ public final class PartialDecoder<T>: @unchecked Sendable {
   @discardableResult
   public func finish() throws(ModelError) -> PartialSnapshot<T> {
     do {
-      try reader.withLock { (reader) throws(JSONError) in try reader.finish() }
+      try reader.finish()
     } catch {
       throw ModelError(error)
     }

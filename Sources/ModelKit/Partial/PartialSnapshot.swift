@@ -12,19 +12,11 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   // are behind a lock (`Locked`).
   let text: PartialJSONSnapshot
   let reading: PartialReading<T>
-  private let made: Locked<Made>
-
-  /// The parts made from the text, once each.
-  struct Made {
-    var document: Result<(document: JSONDocument, partial: PartialInput)?, ModelError>?
-    var decoded: (value: T, error: ModelError?)?
-    var json: JSONValue?
-  }
+  private let made = Locked(SnapshotParts())
 
   init(text: PartialJSONSnapshot, reading: PartialReading<T>) {
     self.text = text
     self.reading = reading
-    made = Locked(Made())
   }
 
   /// Whether a whole JSON value has arrived (a top-level number or literal
@@ -79,14 +71,17 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   // MARK: - Making
 
   private var decoded: (value: T, error: ModelError?) {
-    if let decoded = made.withLock({ $0.decoded }) { return decoded }
+    if let value = made.withLock({ $0.value }) as? T { return (value, made.withLock { $0.error }) }
     let decoded = decode()
-    made.withLock { $0.decoded = decoded }
+    made.withLock {
+      $0.value = decoded.value
+      $0.error = decoded.error
+    }
     return decoded
   }
 
   private func decode() -> (value: T, error: ModelError?) {
-    let found: (document: JSONDocument, partial: PartialInput)?
+    let found: SnapshotDocument?
     do {
       found = try document()
     } catch {
@@ -114,13 +109,14 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     }
   }
 
-  private func document() throws(ModelError) -> (document: JSONDocument, partial: PartialInput)? {
+  private func document() throws(ModelError) -> SnapshotDocument? {
     if let made = made.withLock({ $0.document }) { return try made.get() }
-    let result: Result<(document: JSONDocument, partial: PartialInput)?, ModelError>
+    let result: Result<SnapshotDocument?, ModelError>
     do {
       result = .success(
         try text.document(options: reading.options.readOptions).map {
-          ($0.document, reading.partialInput($0.incomplete, endsInString: text.endsInString))
+          SnapshotDocument(
+            document: $0.document, partial: reading.partialInput($0.incomplete, endsInString: text.endsInString))
         })
     } catch {
       result = .failure(ModelError(error))
@@ -132,7 +128,8 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   // MARK: - States
 
   private func state(atComponents components: [JSONPathComponent]) -> PartialState {
-    guard let (document, partial) = try? document() else { return .absent }
+    guard let found = try? document() else { return .absent }
+    let (document, partial) = (found.document, found.partial)
     var node = document.root
     for (index, component) in components.enumerated() {
       guard let next = component.child(of: node, in: document) else {
@@ -158,7 +155,8 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
 
   /// Whether the object holding the last key of `path` is closed.
   private func isClosed(around path: [String]) -> Bool {
-    guard let (document, partial) = try? document() else { return false }
+    guard let found = try? document() else { return false }
+    let (document, partial) = (found.document, found.partial)
     var node = document.root
     for key in path.dropLast() {
       guard let next = JSONPathComponent.key(key).child(of: node, in: document) else { return false }
@@ -166,4 +164,21 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     }
     return text.isComplete || !partial.isIncomplete(node)
   }
+}
+
+/// The parts of a snapshot made when first read, kept for later reads. Not
+/// generic: snapshots are taken often, in code not compiled for their
+/// type, where a generic box would be looked up at run time each time.
+struct SnapshotParts {
+  var document: Result<SnapshotDocument?, ModelError>?
+  /// The value (a `T`) and the error of decoding it.
+  var value: Any?
+  var error: ModelError?
+  var json: JSONValue?
+}
+
+/// A snapshot's document: the text so far, closed, and what of it has not all arrived.
+struct SnapshotDocument {
+  let document: JSONDocument
+  let partial: PartialInput
 }

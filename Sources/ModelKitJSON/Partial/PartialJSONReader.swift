@@ -39,9 +39,14 @@ package struct PartialJSONReader {
   private let maxDepth: Int
   private var scanned = 0
   private var frames: [Frame] = []
+  /// The brackets that close the open containers, innermost first (kept
+  /// beside `frames`, so that a snapshot shares it instead of making it).
+  private var closers: [UInt8] = []
   private var expectation = Expectation.value
   private var mode = Mode.structure
+  /// The error that stopped the reader (`hasFailed`, checked without copying it, says whether there is one).
   private var failure: JSONError?
+  private var hasFailed = false
   /// The offset after the top-level value, once it is complete.
   private var rootEnd: Int?
 
@@ -63,13 +68,20 @@ package struct PartialJSONReader {
 
   /// Appends bytes and reads them. After an error every later call throws it.
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
-    if let failure { throw failure }
-    text = text.reserving(bytes.count)
+    if hasFailed, let failure { throw failure }
+    if text.count + bytes.count > text.capacity { text = text.moved(reserving: bytes.count) }
+    if mode == .string, escapeStart < 0, sequenceStart < 0, text.appendPlainText(bytes) {
+      // Plain text inside a string (most of what arrives in small chunks): copied and read at once.
+      scanned = text.count
+      scalarEnd = scanned
+      return
+    }
     text.append(bytes)
     do {
       try read(to: text.count)
     } catch {
       failure = error
+      hasFailed = true
       throw error
     }
   }
@@ -77,7 +89,7 @@ package struct PartialJSONReader {
   /// Says the text has ended: a top-level number or literal is complete
   /// now; a text cut short (or no text) is an error.
   package mutating func finish() throws(JSONError) {
-    if let failure { throw failure }
+    if hasFailed, let failure { throw failure }
     if frames.isEmpty, rootEnd == nil {
       if mode == .number, number.canEnd { valueEnded(at: text.count) }
       if mode == .literal, literalMatched == literal.utf8CodeUnitCount { valueEnded(at: text.count) }
@@ -90,36 +102,45 @@ package struct PartialJSONReader {
         self.error(.emptyInput, "empty input", at: text.count)
       }
     failure = error
+    hasFailed = true
     throw error
   }
 
   /// What has arrived, closed where it is cut. O(depth).
+  /// (Mutating only so that reading it copies nothing.)
   package var snapshot: PartialJSONSnapshot {
+    mutating get {
     let top = frames.last
-    var closing: [UInt8] = []
-    closing.reserveCapacity(frames.count + 1)
     let showsString = mode == .string && !isKey
-    if showsString { closing.append(UInt8(ascii: "\"")) }
-    for frame in frames.reversed() { closing.append(frame.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) }
     let cut = rootEnd ?? (showsString ? scalarEnd : top?.safeEnd ?? 0)
     // A member or element whose value has begun but does not show yet.
     let hidden = rootEnd == nil && (mode == .number || mode == .literal)
     return PartialJSONSnapshot(
-      text: text, length: text.count, cut: cut, closing: rootEnd == nil ? closing : [],
+      text: text, length: text.count, cut: cut, closers: rootEnd == nil ? closers : [],
       openContainers: rootEnd == nil ? frames.count : 0, endsInString: rootEnd == nil && showsString,
       isComplete: rootEnd != nil, hasValue: rootEnd != nil || !frames.isEmpty || showsString,
       hiddenMember: hidden && top?.isObject == true ? top?.key : nil,
       hiddenElement: hidden && top?.isObject == false)
+    }
   }
 
   // MARK: - Reading
 
+  @inline(__always)
   private mutating func read(to end: Int) throws(JSONError) {
     let bytes = text.bytes
     var index = scanned
     while index < end {
       switch mode {
       case .string:
+        // Plain text, the most of what arrives, read here.
+        if end - index < 8, escapeStart < 0, sequenceStart < 0, bytes[index] >= 0x20, bytes[index] < 0x80,
+          bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\")
+        {
+          index += 1
+          scalarEnd = index
+          continue
+        }
         index = try readString(bytes, from: index, to: end)
       case .number:
         index = try readNumber(bytes, from: index, to: end)
@@ -195,6 +216,7 @@ package struct PartialJSONReader {
       }
       let isObject = byte == UInt8(ascii: "{")
       frames.append(Frame(isObject: isObject, safeEnd: index + 1))
+      closers.insert(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), at: 0)
       expectation = isObject ? .keyOrClose : .valueOrClose
     case UInt8(ascii: "\""):
       startString(at: index, isKey: false)
@@ -226,6 +248,7 @@ package struct PartialJSONReader {
   /// Closes the innermost container at its bracket, at `index`.
   private mutating func close(at index: Int) {
     frames.removeLast()
+    closers.removeFirst()
     valueEnded(at: index + 1)
   }
 
@@ -260,7 +283,16 @@ package struct PartialJSONReader {
         scalarEnd = after
         continue
       }
-      // A run of plain ASCII.
+      // A run of plain ASCII: eight bytes at a time while eight have arrived, then byte by byte.
+      while index + 8 <= end {
+        let word = UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let mask = JSONReader.attentionMask(UInt64(littleEndian: word))
+        if mask != 0 {
+          index += mask.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
+      }
       while index < end, bytes[index] >= 0x20, bytes[index] < 0x80, bytes[index] != UInt8(ascii: "\""),
         bytes[index] != UInt8(ascii: "\\")
       {

@@ -2,9 +2,9 @@
 /// closed where it is cut. Taking one costs O(depth); its document is made
 /// when asked for.
 ///
-/// The closed text is the bytes up to `cut` and then `closing`: a quote
-/// when the text ends inside a string value (cut after its last whole
-/// scalar), and a bracket for each open container. Everything between
+/// The closed text is the bytes up to `cut`, a quote when the text ends
+/// inside a string value (cut after its last whole scalar), and `closers`:
+/// a bracket for each open container. Everything between
 /// the last complete value and the cut that cannot show yet (a key being
 /// read, a number or literal whose next byte has not arrived, a comma)
 /// is left out.
@@ -15,7 +15,7 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
   /// The bytes that had arrived.
   package let length: Int
   let cut: Int
-  let closing: [UInt8]
+  let closers: [UInt8]
   /// How many containers were open: the root and, inside each, its last
   /// value, down the chain that ends at the cut.
   package let openContainers: Int
@@ -36,12 +36,22 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
   /// The text so far, closed where it is cut; empty when nothing shows.
   package var closedText: [UInt8] {
     guard hasValue else { return [] }
-    return [UInt8](unsafeUninitializedCapacity: cut + closing.count) { buffer, count in
-      _ = UnsafeMutableBufferPointer(rebasing: buffer[..<cut]).initialize(
-        from: UnsafeBufferPointer(start: text.bytes, count: cut))
-      _ = UnsafeMutableBufferPointer(rebasing: buffer[cut...]).initialize(from: closing)
-      count = cut + closing.count
+    return [UInt8](unsafeUninitializedCapacity: closedCount) { buffer, count in
+      writeClosedText(to: buffer.baseAddress!)
+      count = closedCount
     }
+  }
+
+  private var closedCount: Int { cut + (endsInString ? 1 : 0) + closers.count }
+
+  private func writeClosedText(to target: UnsafeMutablePointer<UInt8>) {
+    target.initialize(from: text.bytes, count: cut)
+    var end = cut
+    if endsInString {
+      (target + end).initialize(to: UInt8(ascii: "\""))
+      end += 1
+    }
+    for (offset, closer) in closers.enumerated() { (target + end + offset).initialize(to: closer) }
   }
 
   /// The key of the member that has begun but does not show, decoded.
@@ -58,7 +68,11 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
     document: JSONDocument, incomplete: [JSONDocument.Node]
   )? {
     guard hasValue else { return nil }
-    let document = try JSONDocument(parsing: closedText, options: options)
+    // The closed text written straight into the reader's padded input.
+    let input = UnsafeMutablePointer<UInt8>.allocate(capacity: closedCount + DocumentStorage.padding)
+    writeClosedText(to: input)
+    (input + closedCount).initialize(repeating: 0, count: DocumentStorage.padding)
+    let document = JSONDocument(storage: try JSONReader.read(input, count: closedCount, options: options))
     let count = openContainers + (endsInString ? 1 : 0)
     var incomplete: [JSONDocument.Node] = []
     incomplete.reserveCapacity(count)
@@ -81,7 +95,7 @@ extension PartialJSONSnapshot {
   /// Whether this snapshot shows what `other` shows: the same closed text,
   /// the same parts begun and complete.
   package func showsTheSame(as other: PartialJSONSnapshot) -> Bool {
-    cut == other.cut && closing == other.closing && isComplete == other.isComplete
+    cut == other.cut && closers == other.closers && endsInString == other.endsInString && isComplete == other.isComplete
       && hiddenMember == other.hiddenMember && hiddenElement == other.hiddenElement
   }
 }

@@ -24,19 +24,39 @@ package final class PartialText: @unchecked Sendable {
 
   deinit { bytes.deallocate() }
 
-  /// `self`, or a larger copy when `extra` more bytes do not fit.
-  func reserving(_ extra: Int) -> PartialText {
-    guard count + extra > capacity else { return self }
+  /// A larger copy, with room for `extra` more bytes at least.
+  func moved(reserving extra: Int) -> PartialText {
     let larger = PartialText(capacity: max(capacity * 2, count + extra, 256))
     larger.bytes.update(from: bytes, count: count)
     larger.count = count
     return larger
   }
 
-  /// Appends `source` (room reserved by `reserving`).
+  /// Appends `source` when it is short (a few bytes) and plain text that
+  /// a string holds as it is (printable ASCII other than a quote or a
+  /// backslash); false, appending nothing, otherwise. There is room for it.
+  @inline(__always)
+  func appendPlainText(_ source: UnsafeRawBufferPointer) -> Bool {
+    guard source.count <= 8 else { return false }
+    for offset in 0..<source.count {
+      let byte = source[offset]
+      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return false }
+      bytes[count + offset] = byte
+    }
+    count += source.count
+    return true
+  }
+
+  /// Appends `source`, for which there is room.
+  @inline(__always)
   func append(_ source: UnsafeRawBufferPointer) {
     guard let base = source.baseAddress else { return }
-    UnsafeMutableRawPointer(bytes + count).copyMemory(from: base, byteCount: source.count)
+    if source.count < 16 {
+      // A call of `memmove` costs more than a few bytes copied here (1-byte chunks).
+      for offset in 0..<source.count { bytes[count + offset] = base.load(fromByteOffset: offset, as: UInt8.self) }
+    } else {
+      UnsafeMutableRawPointer(bytes + count).copyMemory(from: base, byteCount: source.count)
+    }
     count += source.count
   }
 }

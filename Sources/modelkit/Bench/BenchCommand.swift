@@ -61,6 +61,7 @@ struct BenchCommand {
       case .memory: try MemoryBenchmark(quick: quick).run()
       case .allocations: try AllocationBenchmark().run()
       case .streams: try StreamBenchmark(megabytes: quick ? 4 : all == [.streams] ? 512 : 32).run()
+      case .partial: try PartialBenchmark(timing: timing).run()
       }
     }
     if let chartFile {

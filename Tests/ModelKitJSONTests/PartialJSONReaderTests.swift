@@ -31,7 +31,7 @@ struct PartialJSONReaderTests {
         try bytes[..<count].withUnsafeBytes { try atOnce.append($0) }
         if count > 0 { try bytes[(count - 1)..<count].withUnsafeBytes { try byteByByte.append($0) } }
         let expected = reference.shown(prefix: count, finished: false)
-        for reader in [atOnce, byteByByte] {
+        for var reader in [atOnce, byteByByte] {
           let snapshot = reader.snapshot
           let shown = try Self.value(of: snapshot)
           #expect(shown == expected, "\(text) cut at \(count)")

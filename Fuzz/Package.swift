@@ -2,7 +2,7 @@
 import PackageDescription
 
 // libFuzzer targets for ModelKit: the JSON reader, the model layer, the
-// Codable bridge and the stream reader. Build them in debug with
+// Codable bridge, the stream reader and partial decoding. Build them in debug with
 // `swift build --disable-dead-strip --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address`
 // and run them as the README says: given two `--sanitize` options, SwiftPM
 // hands the compiler only one of them, in no fixed order, so both go to
@@ -25,6 +25,7 @@ let package = Package(
     .executableTarget(name: "ModelFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "CodableFuzzer", dependencies: ["ModelKit"]),
     .executableTarget(name: "StreamFuzzer", dependencies: ["ModelKit"]),
+    .executableTarget(name: "PartialFuzzer", dependencies: ["ModelKit"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -158,12 +158,17 @@ package struct PartialJSONReader {
         index += 1
       case .structure:
         let byte = bytes[index]
+        if index < 3, startsWithByteOrderMark(before: index) {
+          // The byte order mark, which a reader may skip (RFC 8259 §8.1).
+          if byte == Self.byteOrderMark[index] {
+            index += 1
+            continue
+          }
+          if index > 0 { throw unexpected(byte, at: index, "expected the rest of a byte order mark") }
+        }
         switch byte {
         case 0x20, 0x0A, 0x0D, 0x09:
           break
-        case 0xEF where index == 0 && expectation == .value && frames.isEmpty, 0xBB where index == 1 && byteOrderMark(1),
-          0xBF where index == 2 && byteOrderMark(2):
-          break  // the byte order mark, which a reader may skip (RFC 8259 §8.1)
         default:
           try structural(byte, at: index)
         }
@@ -173,9 +178,14 @@ package struct PartialJSONReader {
     scanned = end
   }
 
-  /// Whether the bytes before `index` are the start of a byte order mark.
-  private func byteOrderMark(_ index: Int) -> Bool {
-    expectation == .value && frames.isEmpty && text.bytes[0] == 0xEF && (index == 1 || text.bytes[1] == 0xBB)
+  private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Whether the text so far, the `index` bytes before the one at
+  /// `index`, is the start of a byte order mark (and nothing else has been read).
+  private func startsWithByteOrderMark(before index: Int) -> Bool {
+    guard expectation == .value, frames.isEmpty, rootEnd == nil else { return false }
+    for offset in 0..<index where text.bytes[offset] != Self.byteOrderMark[offset] { return false }
+    return true
   }
 
   /// Reads a byte outside any token: a bracket, a comma, a colon, or the

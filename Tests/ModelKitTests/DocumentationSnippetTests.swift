@@ -327,3 +327,39 @@ struct DocumentationSnippetTests {
     #expect(printed.count == 1 && printed[0].hasPrefix("record 1 at line 2: "))
   }
 }
+
+extension DocumentationSnippetTests {
+  struct Recipe: JSONModel, Equatable {
+    var title = ""
+    var servings = 0
+    var steps: [Step] = []
+  }
+
+  struct Step: JSONModel, Equatable {
+    var text = ""
+    var minutes = 0
+  }
+
+  /// PartialDecoding.md's overview.
+  @Test func partialDecoding() throws {
+    let partial = PartialDecoder<Recipe>()
+    try partial.append(#"{"title": "Pancakes", "steps": [{"text": "Mix"#)
+    #expect(partial.snapshot.value.title == "Pancakes")
+    #expect(partial.snapshot.value.steps[0].text == "Mix")
+    #expect(partial.snapshot.state(of: \.title) == .complete)
+    try partial.append(#" the flour", "minutes": 5}]}"#)
+    let recipe = try partial.finish().value
+    #expect(recipe == Recipe(title: "Pancakes", steps: [Step(text: "Mix the flour", minutes: 5)]))
+  }
+
+  /// The article's list of rules, one line each.
+  @Test func partialDecodingRules() throws {
+    let partial = PartialDecoder<Recipe>()
+    try partial.append(#"{"steps": ["#)
+    #expect(partial.snapshot.json == ["steps": []] && partial.snapshot.state(of: \.steps) == .partial)
+    try partial.append(#"], "servings": "4"#)
+    #expect(partial.snapshot.value.servings == 0)
+    try partial.append(#"""#)
+    #expect(partial.snapshot.value.servings == 4)
+  }
+}

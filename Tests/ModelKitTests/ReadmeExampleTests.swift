@@ -235,3 +235,67 @@ struct ReadmeExampleTests {
     #expect(lines[0].time == Date(timeIntervalSince1970: 1_796_292_000))
   }
 }
+
+extension ReadmeExampleTests {
+  struct Recipe: JSONModel, Equatable {
+    var title = ""
+    var servings = 0
+    var steps: [Step] = []
+  }
+
+  struct Step: JSONModel, Equatable {
+    var text = ""
+    var minutes = 0
+  }
+
+  @Test func partialDecoding() throws {
+    let partial = PartialDecoder<Recipe>()
+    try partial.append(#"{"title": "Pancakes", "servings": 4, "steps": [{"text": "Mix the fl"#)
+    let snapshot = partial.snapshot
+    #expect(snapshot.value.title == "Pancakes")
+    #expect(snapshot.value.steps.first?.text == "Mix the fl")
+    #expect(snapshot.state(of: \.title) == .complete)
+    #expect(snapshot.state(at: "steps[0].text") == .partial)
+    #expect(snapshot.json == ["title": "Pancakes", "servings": 4, "steps": [["text": "Mix the fl"]]])
+    try partial.append(#"our", "minutes": 5}]}"#)
+    let recipe = try partial.finish().value
+    #expect(recipe == Recipe(title: "Pancakes", servings: 4, steps: [Step(text: "Mix the flour", minutes: 5)]))
+  }
+
+  /// The loader's loop, over chunks as a response's bytes arrive; what the
+  /// view shows of each snapshot.
+  @Test func partialSnapshotsForAView() async throws {
+    let text = #"{"title": "Crêpes", "servings": 2, "steps": [{"text": "Whisk", "minutes": 2}, {"text": "Fry", "minutes": 1}]}"#
+    var shown: [(title: String, steps: [String], finished: [Bool], complete: Bool)] = []
+    for try await snapshot in Recipe.partialSnapshots(from: ChunkSource(chunks: pieces(Array(text.utf8), size: 9))) {
+      let steps = snapshot.value.steps
+      shown.append(
+        (snapshot.value.title, steps.map(\.text), steps.indices.map { snapshot.state(at: "steps[\($0)]") == .complete },
+          snapshot.isComplete))
+    }
+    #expect(shown.last?.title == "Crêpes" && shown.last?.steps == ["Whisk", "Fry"] && shown.last?.complete == true)
+    #expect(shown.contains { $0.steps == ["Whisk", "F"] && $0.finished == [true, false] })
+    #expect(shown.dropLast().allSatisfy { !$0.complete })
+  }
+
+  struct OutputDelta: Decodable { var delta: String }
+
+  @Test func partialDecodingOverServerSentEvents() async throws {
+    let pieces = [#"{"title": "Soup", "#, #""steps": [{"text": "Boil \"wat"#, #"er\""}]}"#]
+    var response = ""
+    for piece in pieces {
+      let event = try JSONValue(["type": "response.output_text.delta", "delta": .string(piece)]).jsonString()
+      response += "event: delta\ndata: \(event)\n\n"
+    }
+    let bytes = ChunkSource(chunks: Array(response.utf8))
+    let partial = PartialDecoder<Recipe>()
+    var titles: [String] = []
+    for try await event in ModelDecoder().records(of: OutputDelta.self, from: bytes, framing: .serverSentEvents()) {
+      try partial.append(event.delta)
+      titles.append(partial.snapshot.value.title + "|" + (partial.snapshot.value.steps.first?.text ?? "-"))
+    }
+    let recipe = try partial.finish().value
+    #expect(titles == ["Soup|-", "Soup|Boil \"wat", "Soup|Boil \"water\""])
+    #expect(recipe.steps == [Step(text: "Boil \"water\"")])
+  }
+}

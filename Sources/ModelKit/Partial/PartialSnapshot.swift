@@ -48,6 +48,10 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   /// such as `\.author.name`; the property's JSON keys are those the
   /// decode reads it from: its mapped keys, or its name as the key
   /// decoding makes it).
+  ///
+  /// - Parameter keyPath: a path of stored properties (`\.steps`, `\.author.name`).
+  /// - Returns: `.absent`, `.partial` or `.complete`; `.absent` for a key
+  ///   path that names no stored property (a subscript, a computed property).
   public func state(of keyPath: PartialKeyPath<T>) -> PartialState {
     guard let names = PropertyPath.names(of: keyPath) else { return .absent }
     let candidates = reading.candidates(names, reading.options)
@@ -63,6 +67,9 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
 
   /// How much of the value at a JSON key path has arrived: keys joined by
   /// dots, array indices in brackets (`steps[2].text`; a leading `$` is allowed).
+  ///
+  /// - Parameter path: the JSON key path.
+  /// - Returns: `.absent`, `.partial` or `.complete`; `.absent` for a path that is not one.
   public func state(at path: String) -> PartialState {
     guard let components = JSONPathComponent.parse(path) else { return .absent }
     return state(atComponents: components)

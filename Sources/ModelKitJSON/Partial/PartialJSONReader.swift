@@ -35,7 +35,7 @@ package struct PartialJSONReader {
     var key: Range<Int> = 0..<0
   }
 
-  private(set) var text = PartialText(capacity: 256)
+  private(set) var text = PartialText(capacity: 4096)
   private let maxDepth: Int
   private var scanned = 0
   private var frames: [Frame] = []

@@ -329,16 +329,9 @@ struct DocumentationSnippetTests {
 }
 
 extension DocumentationSnippetTests {
-  struct Recipe: JSONModel, Equatable {
-    var title = ""
-    var servings = 0
-    var steps: [Step] = []
-  }
-
-  struct Step: JSONModel, Equatable {
-    var text = ""
-    var minutes = 0
-  }
+  // The article's models are the README's.
+  typealias Recipe = ReadmeExampleTests.Recipe
+  typealias Step = ReadmeExampleTests.Step
 
   /// PartialDecoding.md's overview.
   @Test func partialDecoding() throws {

@@ -337,3 +337,22 @@ extension PartialDecodingTests {
     }
   }
 }
+
+/// A model that is also Codable: read as a model, by every entry point.
+struct CodablePartialStep: JSONModel, Codable, Equatable {
+  var text = ""
+  var minutes = 0
+  mutating func didDecode(from json: JSONObject) throws { minutes += 1000 }
+}
+
+extension PartialDecodingTests {
+  @Test func aModelThatIsAlsoCodableIsReadAsAModel() async throws {
+    let decoder = PartialDecoder<CodablePartialStep>()
+    try decoder.append(#"{"text": "a", "minutes": 1}"#)
+    #expect(try decoder.finish().value == CodablePartialStep(text: "a", minutes: 1001))
+    var last: CodablePartialStep?
+    let chunks = [Array(#"{"text": "a", "#.utf8), Array(#""minutes": 1}"#.utf8)]
+    for try await snapshot in CodablePartialStep.partialSnapshots(from: ChunkSource(chunks: chunks)) { last = snapshot.value }
+    #expect(last == CodablePartialStep(text: "a", minutes: 1001))
+  }
+}

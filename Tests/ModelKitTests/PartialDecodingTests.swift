@@ -356,3 +356,29 @@ extension PartialDecodingTests {
     #expect(last == CodablePartialStep(text: "a", minutes: 1001))
   }
 }
+
+extension PartialDecodingTests {
+  /// Snapshots are read on other tasks while the decoder goes on appending
+  /// (a view reading what a loader publishes): each shows its own prefix.
+  @Test func snapshotsAreReadOnOtherTasksWhileTheTextArrives() async throws {
+    let text = Array(Self.corpus[0].utf8)
+    let decoder = PartialDecoder<PartialRecipe>()
+    let reference = try PartialTextReference(text)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for count in stride(from: 8, through: text.count, by: 8) {
+        try decoder.append(Array(text[(count - 8)..<count]))
+        let snapshot = decoder.snapshot
+        let expected = reference.shown(prefix: count, finished: false)
+        for _ in 0..<2 {
+          group.addTask {
+            #expect(snapshot.json == expected ?? .null)
+            let whole = try expected.map { try PartialRecipe(json: $0) } ?? PartialRecipe()
+            #expect(snapshot.value == whole)
+            _ = snapshot.state(of: \.steps)
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+}

@@ -382,3 +382,43 @@ extension PartialDecodingTests {
     }
   }
 }
+
+struct Delivery: Codable, Equatable {
+  var id: Int
+  var arrivesAt: Date
+  var note: String?
+}
+
+extension PartialDecodingTests {
+  /// A Codable type read with a configured decoder's strategies.
+  @Test func aCodableTypeIsReadWithItsDecodersStrategies() throws {
+    let decoder = ModelDecoder()
+    decoder.dateDecodingStrategy = .iso8601
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    let text = #"{"id": 7, "arrives_at": "2026-12-04T10:00:00Z", "note": "ring twice"}"#
+    let partial = PartialDecoder<Delivery>(decoder: decoder)
+    var dates: [Date] = []
+    for byte in text.utf8 {
+      try partial.append([byte])
+      dates.append(partial.snapshot.value.arrivesAt)
+    }
+    // The date shows once its string is complete, never a part of it.
+    #expect(Set(dates).count == 2)
+    #expect(try partial.finish().value == decoder.decode(Delivery.self, from: text))
+    #expect(partial.snapshot.value.arrivesAt == Date(timeIntervalSince1970: 1_796_378_400))
+  }
+
+  /// Trailing commas, which `ModelDecoder` reads as `JSONDecoder` does and `init(json:)` refuses.
+  @Test func trailingCommasAreReadAsTheWholeDecodeReadsThem() throws {
+    let text = #"{"steps": [{"text": "a", "minutes": 1,},], "title": "t",}"#
+    let codable = PartialDecoder<CodableRecipe>()
+    try codable.append(#"{"steps": [{"text": "a", "minutes": 1,"#)
+    #expect(codable.snapshot.value.steps == [CodableStep(text: "a", minutes: 1)])
+    try codable.append(#"},], "title": "t",}"#)
+    let expected = try ModelDecoder().decode(CodableRecipe.self, from: text)
+    #expect(try codable.finish().value == expected)
+    let model = PartialDecoder<PartialRecipe>()
+    #expect(throws: ModelError.self) { try model.append(text) }
+    #expect(throws: ModelError.self) { try PartialRecipe(json: text) }
+  }
+}

@@ -362,6 +362,10 @@ public final class ModelDecoder: Sendable {
     )
   }
 
+  /// How a call reads its text now (`JSONDecoder`'s reading: trailing
+  /// commas; JSON5 and members without braces when they are set).
+  var readOptions: JSONReadOptions { settings.current.settings.callOptions.readOptions }
+
   /// What a snapshot of a text still arriving shows as `type`, with the
   /// settings the decoder has now: `document` is the snapshot's, `partial`
   /// what of it has not all arrived (nothing, once the whole text has).

@@ -29,7 +29,7 @@ public final class PartialDecoder<T> {
 
   init(reading: PartialReading<T>) {
     self.reading = reading
-    reader = PartialJSONReader(maxDepth: reading.options.maxDepth)
+    reader = PartialJSONReader(options: reading.readOptions)
   }
 
   /// A decoder of a model's text.
@@ -44,6 +44,14 @@ public final class PartialDecoder<T> {
   /// - Parameter options: how the text is decoded, as for `ModelDecoder(options:)` (lenient by default).
   public convenience init(options: DecodingOptions = DecodingOptions()) where T: Decodable {
     self.init(reading: .codable(options))
+  }
+
+  /// A decoder of a Codable type's text, read as `decoder` reads it: its
+  /// date, data and key strategies, its `userInfo`, its options.
+  ///
+  /// - Parameter decoder: the decoder whose settings each snapshot is decoded with.
+  public convenience init(decoder: ModelDecoder) where T: Decodable {
+    self.init(reading: .codable(decoder))
   }
 
   /// A decoder of a model's text (a model that is also `Decodable` is read as a model).

@@ -5,16 +5,20 @@ import ModelKitJSON
 /// which JSON keys a property is read from, for `state(of:)`.
 final class PartialReading<T>: Sendable {
   let options: DecodingOptions
+  /// How the text is read: as `init(json:)` reads it, or as `ModelDecoder` does (trailing commas).
+  let readOptions: JSONReadOptions
   /// Decodes the document's root as a `T`; `partial` says what has not all arrived.
   let decode: @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T
   /// The JSON key paths a property path of `T` (property names) may be read from, in order of preference.
   let candidates: @Sendable ([String], DecodingOptions) -> [[String]]
 
   init(
-    options: DecodingOptions, decode: @escaping @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T,
+    options: DecodingOptions, readOptions: JSONReadOptions,
+    decode: @escaping @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T,
     candidates: @escaping @Sendable ([String], DecodingOptions) -> [[String]]
   ) {
     self.options = options
+    self.readOptions = readOptions
     self.decode = decode
     self.candidates = candidates
   }
@@ -59,7 +63,7 @@ extension PartialReading where T: JSONModel {
   /// Models, read by the model reader.
   static func models(_ options: DecodingOptions) -> PartialReading {
     PartialReading(
-      options: options,
+      options: options, readOptions: options.readOptions,
       decode: { document, partial, options in
         if document.kind(of: document.root) != .object, partial.isIncomplete(document.root) { return T() }
         return try ModelEntry.decode(
@@ -70,11 +74,15 @@ extension PartialReading where T: JSONModel {
 }
 
 extension PartialReading where T: Decodable {
-  /// Codable types, read as `ModelDecoder` reads them.
-  static func codable(_ options: DecodingOptions) -> PartialReading {
-    let decoder = ModelDecoder(options: options)
+  /// Codable types, read as a `ModelDecoder` with `options` reads them.
+  static func codable(_ options: DecodingOptions) -> PartialReading { codable(ModelDecoder(options: options)) }
+
+  /// Codable types, read as `decoder` reads them (its options, strategies
+  /// and `userInfo` as they are when each snapshot is decoded).
+  static func codable(_ decoder: ModelDecoder) -> PartialReading {
+    let options = decoder.options
     return PartialReading(
-      options: options,
+      options: options, readOptions: decoder.readOptions,
       decode: { document, partial, options in
         try decoder.decodePartial(T.self, from: document, partial: partial)
       },

@@ -121,7 +121,7 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     let result: Result<SnapshotDocument?, ModelError>
     do {
       result = .success(
-        try text.document(options: reading.options.readOptions).map {
+        try text.document(options: reading.readOptions).map {
           SnapshotDocument(
             document: $0.document, partial: reading.partialInput($0.incomplete, endsInString: text.endsInString))
         })

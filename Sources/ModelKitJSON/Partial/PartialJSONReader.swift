@@ -11,6 +11,8 @@ package struct PartialJSONReader {
   /// What the next structural byte may be.
   private enum Expectation {
     case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
+    /// A value after a comma in an array (a bracket too, with trailing commas).
+    case element
   }
 
   /// What the bytes being read are.
@@ -37,6 +39,8 @@ package struct PartialJSONReader {
 
   private(set) var text = PartialText(capacity: 4096)
   private let maxDepth: Int
+  /// Whether a comma may follow the last element or member (`JSONDecoder`'s reading).
+  private let allowsTrailingCommas: Bool
   private var scanned = 0
   private var frames: [Frame] = []
   /// The brackets that close the open containers, innermost first (kept
@@ -62,8 +66,16 @@ package struct PartialJSONReader {
   private var literal: StaticString = "null"
   private var literalMatched = 0
 
+  /// A reader of RFC 8259 JSON nested at most `maxDepth` deep.
   package init(maxDepth: Int) {
-    self.maxDepth = maxDepth
+    self.init(options: JSONReadOptions(maxDepth: maxDepth))
+  }
+
+  /// A reader with `options`' depth limit and trailing commas (JSON5 and
+  /// members without braces are not read; a byte order mark is skipped).
+  package init(options: JSONReadOptions) {
+    maxDepth = options.maxDepth
+    allowsTrailingCommas = options.allowsTrailingCommas
   }
 
   /// Appends bytes and reads them. After an error every later call throws it.
@@ -192,11 +204,13 @@ package struct PartialJSONReader {
   /// first byte of a value (which starts its token).
   private mutating func structural(_ byte: UInt8, at index: Int) throws(JSONError) {
     switch expectation {
-    case .value, .valueOrClose:
-      if byte == UInt8(ascii: "]"), expectation == .valueOrClose { return close(at: index) }
+    case .value, .valueOrClose, .element:
+      if byte == UInt8(ascii: "]"), expectation == .valueOrClose || (expectation == .element && allowsTrailingCommas) {
+        return close(at: index)
+      }
       try startValue(byte, at: index)
     case .keyOrClose, .key:
-      if byte == UInt8(ascii: "}"), expectation == .keyOrClose { return close(at: index) }
+      if byte == UInt8(ascii: "}"), expectation == .keyOrClose || allowsTrailingCommas { return close(at: index) }
       guard byte == UInt8(ascii: "\"") else { throw unexpected(byte, at: index, "expected a string key in object") }
       startString(at: index, isKey: true)
     case .colon:
@@ -205,7 +219,7 @@ package struct PartialJSONReader {
     case .commaOrClose:
       let isObject = frames[frames.count - 1].isObject
       if byte == UInt8(ascii: ",") {
-        expectation = isObject ? .key : .value
+        expectation = isObject ? .key : .element
       } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
         close(at: index)
       } else {

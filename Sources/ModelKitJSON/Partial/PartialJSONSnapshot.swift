@@ -68,6 +68,9 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
     document: JSONDocument, incomplete: [JSONDocument.Node]
   )? {
     guard hasValue else { return nil }
+    // The partial reader took a byte order mark at the start, if any.
+    var options = options
+    options.skipsByteOrderMark = true
     // The closed text written straight into the reader's padded input.
     let input = UnsafeMutablePointer<UInt8>.allocate(capacity: closedCount + DocumentStorage.padding)
     writeClosedText(to: input)

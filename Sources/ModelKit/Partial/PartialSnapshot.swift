@@ -27,7 +27,8 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   /// before any value has begun to show.
   public var json: JSONValue {
     if let json = made.withLock({ $0.json }) { return json }
-    let json = (try? document())??.document.value(of: .init(0)) ?? .null
+    var json = JSONValue.null
+    if let found = try? document() { json = found.document.value(of: found.document.root) }
     made.withLock { $0.json = json }
     return json
   }

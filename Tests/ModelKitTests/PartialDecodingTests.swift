@@ -422,3 +422,34 @@ extension PartialDecodingTests {
     #expect(throws: ModelError.self) { try PartialRecipe(json: text) }
   }
 }
+
+/// A Codable type that validates what it reads.
+struct Rating: Codable, Equatable {
+  var stars: Int
+  var comment: String
+  init(stars: Int, comment: String) {
+    self.stars = stars
+    self.comment = comment
+  }
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    stars = try container.decode(Int.self, forKey: .stars)
+    comment = try container.decode(String.self, forKey: .comment)
+    guard comment.count <= 5 else { throw DecodingError.dataCorruptedError(forKey: .comment, in: container, debugDescription: "long") }
+  }
+}
+
+extension PartialDecodingTests {
+  /// A part its own `init(from:)` rejects: the snapshot shows what the one before did, and says why.
+  @Test func aTypeThatRejectsAPartKeepsShowingWhatDecodedBefore() throws {
+    let partial = PartialDecoder<Rating>()
+    try partial.append(#"{"stars": 4, "comment": "good"#)
+    #expect(partial.snapshot.value == Rating(stars: 4, comment: "good"))
+    try partial.append(#" food"#)
+    let snapshot = partial.snapshot
+    #expect(snapshot.value == Rating(stars: 4, comment: "good"))
+    #expect(snapshot.error != nil)
+    try partial.append("\"}")
+    #expect(throws: (any Error).self) { try partial.finish() }
+  }
+}

@@ -51,6 +51,11 @@ final class PartialReading<T>: Sendable {
     return value
   }
 
+  /// The value the latest decoded snapshot showed, for a snapshot whose
+  /// text does not decode even leniently (a Codable type whose own
+  /// `init(from:)` rejects what has arrived so far).
+  let lastValue = Locked<Any?>(nil)
+
   /// The value shown before anything has arrived: what a text that has
   /// only begun shows (every property at its default or empty value).
   func emptyValue() throws -> T {

@@ -37,7 +37,12 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   /// grow, collections element by element, converted values once
   /// complete), the rest at its default (a model's) or empty value (a
   /// Codable type's). When the text so far does not decode (strict mode,
-  /// a hook's rejection), what it shows read leniently, and `error` says why.
+  /// a hook's rejection), what it shows read leniently, and `error` says
+  /// why; when it does not decode even leniently (a type's own
+  /// `init(from:)` rejecting a part), what the latest snapshot that decoded
+  /// showed. A Codable type whose `init(from:)` rejects its empty value
+  /// has nothing to show before a snapshot decodes: reading `value` then
+  /// is a programming error.
   public var value: T { decoded.value }
 
   /// Why the text so far does not decode with the decoder's options (a
@@ -98,7 +103,9 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     guard let found else { return (fallbackValue(), nil) }
     let partial = found.partial
     do {
-      return (try reading.decodeReporting(found.document, partial, reading.options), nil)
+      let value = try reading.decodeReporting(found.document, partial, reading.options)
+      reading.lastValue.withLock { $0 = value }
+      return (value, nil)
     } catch {
       let error = ModelError.decoding(error, of: T.self, at: CodingPath())
       var lenient = reading.options
@@ -109,11 +116,15 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
     }
   }
 
+  /// What shows when the text so far does not decode at all: what the
+  /// latest snapshot that decoded showed, else the empty value.
   private func fallbackValue() -> T {
+    if let last = reading.lastValue.withLock({ $0 }) as? T { return last }
     do {
       return try reading.emptyValue()
     } catch {
-      preconditionFailure("\(T.self) has no value to show before its text arrives: \(error)")
+      preconditionFailure(
+        "\(T.self) has no value to show: its init(from:) rejects its empty value and nothing has decoded yet (\(error))")
     }
   }
 

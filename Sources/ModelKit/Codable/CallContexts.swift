@@ -9,11 +9,11 @@ extension ReadContext {
   /// A context for reading `document` with the model reader and the Codable bridge.
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(), rules: ReadRules = .modelKit,
-    recorder: ReportRecorder? = nil, partial: PartialInput? = nil
+    recorder: ReportRecorder? = nil
   ) {
     self.init(
       document: document, options: options, path: path, rules: rules, models: ModelReader(), codable: CodableBridge(),
-      recorder: recorder, partial: partial)
+      recorder: recorder)
   }
 }
 

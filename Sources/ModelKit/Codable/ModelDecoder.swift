@@ -367,19 +367,17 @@ public final class ModelDecoder: Sendable {
   var readOptions: JSONReadOptions { settings.current.settings.callOptions.readOptions }
 
   /// What a snapshot of a text still arriving shows as `type`, with the
-  /// settings the decoder has now: `document` is the snapshot's, `partial`
-  /// what of it has not all arrived (nothing, once the whole text has).
-  func decodePartial<T: Decodable>(_ type: T.Type, from document: JSONDocument, partial: PartialInput) throws -> T {
-    try decode(type, settings.current, partial: partial) { _ throws(ModelError) in
-      InputDocument(document: document, node: document.root)
-    }
+  /// settings the decoder has now: `document` is the snapshot's (what of it
+  /// has not all arrived is attached to it, `ReadContext.partial`).
+  func decodePartial<T: Decodable>(_ type: T.Type, from document: JSONDocument) throws -> T {
+    try decode(type, settings.current) { _ throws(ModelError) in InputDocument(document: document, node: document.root) }
   }
 
   /// Decodes `type` from the document `parse` makes, with the `current`
   /// settings (for record `recordIndex` of a stream, if given).
   private func decode<T: Decodable>(
     _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
-    recordIndex: Int? = nil, partial: PartialInput? = nil, parse: (DecodingOptions) throws(ModelError) -> InputDocument
+    recordIndex: Int? = nil, parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
     var callOptions = current.settings.callOptions
     callOptions.recordIndex = recordIndex
@@ -401,8 +399,7 @@ public final class ModelDecoder: Sendable {
       ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
     return try Self.strictlyFirst(callOptions, unless: convertersReadAll) { options, recorder in
       try Self.decode(type, input, converters, ReadContext(
-        document: input.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder,
-        partial: partial))
+        document: input.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
     }
   }
 

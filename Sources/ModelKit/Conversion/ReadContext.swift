@@ -24,15 +24,27 @@ struct ReadContext {
   /// Where the decode's report entries go; nil without a report.
   let recorder: ReportRecorder?
   /// For a snapshot of a text still arriving, what of its document has
-  /// not all arrived; nil for a whole text.
-  let partial: PartialInput?
+  /// not all arrived; nil for a whole text. Kept on the document, not
+  /// here: a larger context costs stack at every level of a deep decode.
+  var partial: PartialInput? { Self.partial(of: document) }
+
+  /// What of `document` has not all arrived; nil for a whole text. Only a
+  /// `PartialInput` is ever attached to a document (`PartialReading.attach`).
+  static func partial(of document: JSONDocument) -> PartialInput? {
+    document.partial.map { unsafeDowncast($0, to: PartialInput.self) }
+  }
+
+  /// Whether `node` of `document` has not all arrived.
+  static func isIncomplete(_ node: JSONDocument.Node, of document: JSONDocument) -> Bool {
+    partial(of: document)?.isIncomplete(node) == true
+  }
 
   /// A context; `recorder` is the decode's, made where the decode begins
   /// (`ReportRecorder.recording`), nil without a report.
   init(
     document: JSONDocument, options: DecodingOptions, path: CodingPath = CodingPath(),
     rules: ReadRules = .modelKit, models: any ModelReading, codable: any CodableReading,
-    recorder: ReportRecorder? = nil, partial: PartialInput? = nil
+    recorder: ReportRecorder? = nil
   ) {
     self.document = document
     self.options = options
@@ -41,7 +53,6 @@ struct ReadContext {
     self.models = models
     self.codable = codable
     self.recorder = recorder
-    self.partial = partial
   }
 
   /// The same reader over another document (a hook's replacement input,

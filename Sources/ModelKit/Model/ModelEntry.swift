@@ -28,17 +28,14 @@ enum ModelEntry {
   }
 
   /// A model from `input`, with its schema when the caller looked it up
-  /// already (a stream's records share one; the cache takes a lock);
-  /// `partial` for a snapshot of a text still arriving.
+  /// already (a stream's records share one; the cache takes a lock).
   static func decode<Model: JSONModel>(
-    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, schema: ModelSchema? = nil,
-    partial: PartialInput? = nil
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, schema: ModelSchema? = nil
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
     let schema = if let schema { schema } else { try SchemaCache.shared.schema(for: Model.self) }
     return try ReportRecorder.recording(options) { recorder throws(ModelError) in
-      var context = ReadContext(
-        document: input.document, options: options, path: input.path, recorder: recorder, partial: partial)
+      var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
       return try ModelReader.decodeModel(Model.self, schema: schema, node: input.node, &context)
     }
   }

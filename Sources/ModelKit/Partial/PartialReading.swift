@@ -7,14 +7,14 @@ final class PartialReading<T>: Sendable {
   let options: DecodingOptions
   /// How the text is read: as `init(json:)` reads it, or as `ModelDecoder` does (trailing commas).
   let readOptions: JSONReadOptions
-  /// Decodes the document's root as a `T`; `partial` says what has not all arrived.
-  let decode: @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T
+  /// Decodes the document's root as a `T` (what of it has not all arrived is attached to it).
+  let decode: @Sendable (JSONDocument, DecodingOptions) throws -> T
   /// The JSON key paths a property path of `T` (property names) may be read from, in order of preference.
   let candidates: @Sendable ([String], DecodingOptions) -> [[String]]
 
   init(
     options: DecodingOptions, readOptions: JSONReadOptions,
-    decode: @escaping @Sendable (JSONDocument, PartialInput, DecodingOptions) throws -> T,
+    decode: @escaping @Sendable (JSONDocument, DecodingOptions) throws -> T,
     candidates: @escaping @Sendable ([String], DecodingOptions) -> [[String]]
   ) {
     self.options = options
@@ -26,10 +26,13 @@ final class PartialReading<T>: Sendable {
   /// The models with hooks that the snapshots decoded from complete objects (`PartialInput`).
   let completedModels = PartialInput.CompletedModels([:])
 
-  /// What of `document` has not all arrived (`incomplete`, and the string
-  /// at its end when `endsInString`).
-  func partialInput(_ incomplete: [JSONDocument.Node], endsInString: Bool) -> PartialInput {
-    PartialInput(incomplete: incomplete, endsInString: endsInString, completedModels: completedModels)
+  /// Attaches to `document` what of it has not all arrived (`incomplete`,
+  /// and the string at its end when `endsInString`), for the readers.
+  @discardableResult
+  func attach(_ incomplete: [JSONDocument.Node], endsInString: Bool, to document: JSONDocument) -> PartialInput {
+    let input = PartialInput(incomplete: incomplete, endsInString: endsInString, completedModels: completedModels)
+    document.partial = input
+    return input
   }
 
   /// The report entries handed to the options' report so far: each
@@ -38,12 +41,12 @@ final class PartialReading<T>: Sendable {
 
   /// `decode`, handing the options' report only the entries no snapshot
   /// handed it before (each field's, once, when it completes).
-  func decodeReporting(_ document: JSONDocument, _ partial: PartialInput, _ options: DecodingOptions) throws -> T {
-    guard let report = options.report else { return try decode(document, partial, options) }
+  func decodeReporting(_ document: JSONDocument, _ options: DecodingOptions) throws -> T {
+    guard let report = options.report else { return try decode(document, options) }
     let collected = DecodeReport()
     var own = options
     own.report = collected
-    let value = try decode(document, partial, own)
+    let value = try decode(document, own)
     let fresh = delivered.withLock { seen in collected.entries.filter { seen.insert($0).inserted } }
     let recorder = ReportRecorder(report)
     fresh.forEach(recorder.record)
@@ -60,7 +63,8 @@ final class PartialReading<T>: Sendable {
   /// only begun shows (every property at its default or empty value).
   func emptyValue() throws -> T {
     let document = try JSONDocument(parsing: Array("\"\"".utf8))
-    return try decode(document, partialInput([document.root], endsInString: true), options)
+    attach([document.root], endsInString: true, to: document)
+    return try decode(document, options)
   }
 }
 
@@ -69,10 +73,12 @@ extension PartialReading where T: JSONModel {
   static func models(_ options: DecodingOptions) -> PartialReading {
     PartialReading(
       options: options, readOptions: options.readOptions,
-      decode: { document, partial, options in
-        if document.kind(of: document.root) != .object, partial.isIncomplete(document.root) { return T() }
-        return try ModelEntry.decode(
-          T.self, from: InputDocument(document: document, node: document.root), options: options, partial: partial)
+      decode: { document, options in
+        // A text that has begun as something else shows the defaults until the whole decode refuses it.
+        if document.kind(of: document.root) != .object, ReadContext.isIncomplete(document.root, of: document) {
+          return T()
+        }
+        return try ModelEntry.decode(T.self, from: InputDocument(document: document, node: document.root), options: options)
       },
       candidates: { names, options in ModelKeyPaths.candidates(for: names, in: T.self, options) })
   }
@@ -88,9 +94,7 @@ extension PartialReading where T: Decodable {
     let options = decoder.options
     return PartialReading(
       options: options, readOptions: decoder.readOptions,
-      decode: { document, partial, options in
-        try decoder.decodePartial(T.self, from: document, partial: partial)
-      },
+      decode: { document, _ in try decoder.decodePartial(T.self, from: document) },
       candidates: { names, options in
         [options.keyDecoding == .convertFromSnakeCase ? names.map(SnakeCase.from) : names]
       })

@@ -101,9 +101,8 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
       return (fallbackValue(), error)
     }
     guard let found else { return (fallbackValue(), nil) }
-    let partial = found.partial
     do {
-      let value = try reading.decodeReporting(found.document, partial, reading.options)
+      let value = try reading.decodeReporting(found.document, reading.options)
       reading.lastValue.withLock { $0 = value }
       return (value, nil)
     } catch {
@@ -111,7 +110,7 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
       var lenient = reading.options
       lenient.strict = false
       lenient.report = nil
-      let value = (try? reading.decode(found.document, partial, lenient)) ?? fallbackValue()
+      let value = (try? reading.decode(found.document, lenient)) ?? fallbackValue()
       return (value, error)
     }
   }
@@ -135,7 +134,7 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
       result = .success(
         try text.document(options: reading.readOptions).map {
           SnapshotDocument(
-            document: $0.document, partial: reading.partialInput($0.incomplete, endsInString: text.endsInString))
+            document: $0.document, partial: reading.attach($0.incomplete, endsInString: text.endsInString, to: $0.document))
         })
     } catch {
       result = .failure(ModelError(error))

@@ -62,6 +62,14 @@ public struct JSONDocument: Sendable {
   /// A document over a tape the reader made.
   init(storage: DocumentStorage) { self.storage = storage }
 
+  /// For the document of a text still arriving, what the decoding layer
+  /// attached to it (which nodes have not all arrived); nil for any other.
+  /// Set once, by whoever made the document, before it is shared.
+  package var partial: AnyObject? {
+    get { storage.partial }
+    nonmutating set { storage.partial = newValue }
+  }
+
   /// A position in a document: a value, or the key of an object member.
   ///
   /// Nodes are only meaningful for the document that produced them.

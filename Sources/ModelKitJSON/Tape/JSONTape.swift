@@ -63,8 +63,9 @@ enum TapeTag: UInt8 {
 /// the reader can look ahead without bounds checks.
 @usableFromInline
 final class DocumentStorage: @unchecked Sendable {
-  // Safe to share: every property is a constant and the memory behind the
-  // pointers is never written after the reader hands it over.
+  // Safe to share: every property but `partial` is a constant and the
+  // memory behind the pointers is never written after the reader hands it
+  // over; `partial` is set once, before the document is shared.
   /// Zero bytes after the text: room for the eight-byte scans, and for
   /// `NumberGrammar.lookahead`.
   static let padding = 16
@@ -78,6 +79,10 @@ final class DocumentStorage: @unchecked Sendable {
   @usableFromInline let tapeCount: Int
   /// Where `bytes` begin in the caller's input: 0, or a window's start.
   let origin: Int
+  /// For the document of a text still arriving (a partial snapshot's),
+  /// what the decoding layer attached to it: which nodes have not all
+  /// arrived. Nil for every other document.
+  var partial: AnyObject?
 
   /// Takes ownership of a padded input copy and a finished tape; `origin`
   /// is where the copy begins in the caller's input.

@@ -281,8 +281,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }
     let traits = entry.traits
-    // A string still arriving is not there yet for a type read by its own `init(from:)`.
-    let node = node.flatMap { call.read.partial?.holdsBackFromCodable($0) == true ? nil : $0 }
+    let node = call.document.partial == nil ? node : shownToCodable(node)
     if let node {
       if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
         return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
@@ -300,6 +299,29 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     return value
   }
 
+  /// `node`, or nil when it is a string still arriving, which is not there
+  /// yet for a type read by its own `init(from:)`. Apart, so that the
+  /// frames of a deep decode do not grow (they are on every level).
+  @inline(never)
+  private func shownToCodable(_ node: JSONDocument.Node?) -> JSONDocument.Node? {
+    guard let node, let partial = call.read.partial, partial.holdsBackFromCodable(node) else { return node }
+    return nil
+  }
+
+  /// Whether `converter` may not read `node` yet (a snapshot of a text still arriving).
+  @inline(never)
+  private func holdsBack<Value>(_ node: JSONDocument.Node, from converter: ValueConverter<Value>) -> Bool {
+    call.read.partial?.holdsBack(node, from: converter) == true
+  }
+
+  /// The empty value of a value that has not arrived yet, quietly.
+  @inline(never)
+  private func awaitedValue<Value: Decodable, Key: CodingKey>(key: Key, with converter: ValueConverter<Value>) throws
+    -> Value
+  {
+    try converter.emptyValue ?? Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key))
+  }
+
   /// `decode(_:from:key:onMismatch:)` for a type ModelKit's `converter`
   /// reads. Apart, so that the other types' calls (Codable types, read in
   /// generic code) never ask for the converter's result type.
@@ -307,8 +329,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   private func decode<Value: Decodable, Key: CodingKey>(
     _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
-    guard let node, call.read.partial?.holdsBack(node, from: converter) != true else {
-      if awaits { return try converter.emptyValue ?? Value(from: DocumentDecoder(call: call, node: nil, parent: self, key: key)) }
+    guard let node, call.document.partial == nil || !holdsBack(node, from: converter) else {
+      if call.document.partial != nil, awaits { return try awaitedValue(key: key, with: converter) }
       if call.options.strict {
         throw ModelError.missing("\(Value.self)", at: self.path(appending: key), type: Value.self).decodingError
       }

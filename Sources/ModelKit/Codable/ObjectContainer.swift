@@ -138,7 +138,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   private func decodeConvertedIfPresent<T: Decodable>(_ type: T.Type, node: JSONDocument.Node, forKey key: Key)
     throws -> T?
   {
-    if decoder.call.options.strict, decoder.call.read.partial?.isIncomplete(node) != true {
+    if decoder.call.options.strict, document.partial == nil || !ReadContext.isIncomplete(node, of: document) {
       return try decoder.decode(T.self, from: node, key: key)
     }
     return try decoder.decode(T?.self, from: node, key: key)

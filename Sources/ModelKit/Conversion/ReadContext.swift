@@ -34,9 +34,18 @@ struct ReadContext {
     document.partial.map { unsafeDowncast($0, to: PartialInput.self) }
   }
 
-  /// Whether `node` of `document` has not all arrived.
+  /// Whether `node` of `document` has not all arrived. (Out of line, as
+  /// the next: called only for a snapshot's document, from frames that are
+  /// on every level of a deep decode.)
+  @inline(never)
   static func isIncomplete(_ node: JSONDocument.Node, of document: JSONDocument) -> Bool {
     partial(of: document)?.isIncomplete(node) == true
+  }
+
+  /// Whether `converter` may not read `node` of `document` yet.
+  @inline(never)
+  static func holdsBack(_ node: JSONDocument.Node, of document: JSONDocument, from converter: AnyConverter) -> Bool {
+    partial(of: document)?.holdsBack(node, from: converter) == true
   }
 
   /// A context; `recorder` is the decode's, made where the decode begins
@@ -71,7 +80,7 @@ struct ReadContext {
     _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>,
     into target: UnsafeMutablePointer<Value>
   ) throws(ModelError) -> Bool {
-    if let partial, partial.holdsBack(node, from: converter) { return false }
+    if document.partial != nil, Self.holdsBack(node, of: document, from: converter) { return false }
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: depth, at: path)

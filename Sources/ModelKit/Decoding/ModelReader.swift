@@ -29,22 +29,34 @@ struct ModelReader: ModelReading {
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
-    // A snapshot's complete object is decoded once, so that its hooks run once.
-    if choosingType, let partial = context.partial, schema.hooks.anyMayRun([.modelType, .willDecode, .didDecode]),
-      !partial.isIncomplete(node)
-    {
-      return try partial.completedModel(Model.self, at: context.document.offset(of: node)) { () throws(ModelError) in
-        try decodeModelOnce(Model.self, schema: schema, node: node, &context)
-      }
+    if choosingType, context.document.partial != nil {
+      return try decodeInSnapshot(Model.self, schema: schema, node: node, &context)
     }
     return try decodeModelOnce(Model.self, schema: schema, node: node, &context, choosingType: choosingType)
+  }
+
+  /// `decodeModel` in a snapshot of a text still arriving: a complete
+  /// object whose hooks may run is decoded once for all snapshots, so that
+  /// its hooks run once. Apart, so that the frames of a deep decode do not grow.
+  @inline(never)
+  private static func decodeInSnapshot<Model: JSONModel>(
+    _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> Model {
+    guard let partial = context.partial, schema.hooks.anyMayRun([.modelType, .willDecode, .didDecode]),
+      !partial.isIncomplete(node)
+    else { return try decodeModelOnce(Model.self, schema: schema, node: node, &context) }
+    return try partial.completedModel(Model.self, at: context.document.offset(of: node)) { () throws(ModelError) in
+      try decodeModelOnce(Model.self, schema: schema, node: node, &context)
+    }
   }
 
   private static func decodeModelOnce<Model: JSONModel>(
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext,
     choosingType: Bool = true
   ) throws(ModelError) -> Model {
-    if choosingType, schema.hooks.mayRun(.modelType), context.partial?.isIncomplete(node) != true {
+    if choosingType, schema.hooks.mayRun(.modelType),
+      context.document.partial == nil || !ReadContext.isIncomplete(node, of: context.document)
+    {
       return try decodeChoosingType(Model.self, schema: schema, node: node, &context)
     }
     var model = Model()
@@ -87,10 +99,8 @@ struct ModelReader: ModelReading {
     _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
     // The hooks see whole objects only: one still arriving is filled without them.
-    if let partial = context.partial, partial.isIncomplete(node) {
-      return try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
-        try decodeFields(schema, node, base, &context)
-      }
+    if context.document.partial != nil, ReadContext.isIncomplete(node, of: context.document) {
+      return try populateWithoutHooks(&model, schema: schema, node: node, &context)
     }
     // One view of the object serves both hooks.
     var view: JSONObject?
@@ -113,6 +123,17 @@ struct ModelReader: ModelReading {
     }
     guard schema.hooks.mayRun(.didDecode) else { return }
     try finish(&model, schema: schema, input: view ?? JSONObject(viewing: node, in: context.document), context)
+  }
+
+  /// Fills `model`'s fields without running its hooks. Apart, so that the
+  /// frames of a deep decode do not grow.
+  @inline(never)
+  private static func populateWithoutHooks<Model: JSONModel>(
+    _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) {
+    try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
+      try decodeFields(schema, node, base, &context)
+    }
   }
 
   /// Called by the converter of a nested model for a field that holds one
@@ -198,7 +219,7 @@ struct ModelReader: ModelReading {
           {
             continue
           }
-          if let partial = context.partial, partial.holdsBack(value, from: field.converter.takeUnretainedValue()) {
+          if document.partial != nil, ReadContext.holdsBack(value, of: document, from: field.converter.takeUnretainedValue()) {
             continue
           }
           try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
@@ -217,14 +238,14 @@ struct ModelReader: ModelReading {
       if let (value, candidate) = found {
         // Noted once the object is whole: until then a preferred key may still come.
         if context.recorder != nil, let first = field.mapped?.first, candidate != first,
-          context.partial?.isIncomplete(node) != true
+          document.partial == nil || !ReadContext.isIncomplete(node, of: document)
         {
           context.note(
             .fallbackKey, value, target: "'\(field.name)'", step: .keyPath(candidate),
             note: candidate.joined(separator: "."))
         }
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
-        if let partial = context.partial, partial.holdsBack(value, from: field.converter) { continue }
+        if document.partial != nil, ReadContext.holdsBack(value, of: document, from: field.converter) { continue }
         try decodeField(schema.hotFields[index], of: schema, index, value, base, step: .keyPath(candidate), &context)
       }
     }

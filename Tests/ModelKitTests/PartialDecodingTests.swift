@@ -278,10 +278,12 @@ extension PartialDecodingTests {
     do {
       try decoder.append("\n  ]")
       Issue.record("no error")
-    } catch {
+    } catch let error as ModelError {
       #expect(error.offset == 17)
       #expect(error.line == 2)
       #expect(error.kind == .syntax)
+    } catch {
+      Issue.record("not a ModelError: \(error)")
     }
     #expect(throws: ModelError.self) { try decoder.append("}") }
     #expect(throws: ModelError.self) { try decoder.finish() }

@@ -14,7 +14,7 @@ public struct AsyncPartialSnapshots<Source: AsyncSequence & Sendable, T>: AsyncS
   private let makeDecoder: @Sendable () -> PartialDecoder<T>
   private let append: Append
 
-  typealias Append = @Sendable (Source.Element, PartialDecoder<T>) throws(ModelError) -> Void
+  typealias Append = @Sendable (Source.Element, PartialDecoder<T>) throws -> Void
 
   init(_ source: Source, makeDecoder: @escaping @Sendable () -> PartialDecoder<T>, append: @escaping Append) {
     self.source = source
@@ -82,8 +82,8 @@ public struct AsyncPartialSnapshots<Source: AsyncSequence & Sendable, T>: AsyncS
 extension AsyncPartialSnapshots where Source.Element == UInt8 {
   /// Snapshots of a source of single bytes (`URLSession.AsyncBytes`).
   init(bytes source: Source, makeDecoder: @escaping @Sendable () -> PartialDecoder<T>) {
-    self.init(source, makeDecoder: makeDecoder) { (byte, decoder) throws(ModelError) in
-      try withUnsafeBytes(of: byte) { (bytes) throws(ModelError) in try decoder.append(bytes) }
+    self.init(source, makeDecoder: makeDecoder) { byte, decoder in
+      try withUnsafeBytes(of: byte) { try decoder.append($0) }
     }
   }
 }
@@ -91,13 +91,13 @@ extension AsyncPartialSnapshots where Source.Element == UInt8 {
 extension AsyncPartialSnapshots where Source.Element == Data {
   /// Snapshots of a source of chunks.
   init(chunks source: Source, makeDecoder: @escaping @Sendable () -> PartialDecoder<T>) {
-    self.init(source, makeDecoder: makeDecoder) { (chunk, decoder) throws(ModelError) in try decoder.append(chunk) }
+    self.init(source, makeDecoder: makeDecoder) { chunk, decoder in try decoder.append(chunk) }
   }
 }
 
 extension AsyncPartialSnapshots where Source.Element == [UInt8] {
   /// Snapshots of a source of chunks.
   init(chunks source: Source, makeDecoder: @escaping @Sendable () -> PartialDecoder<T>) {
-    self.init(source, makeDecoder: makeDecoder) { (chunk, decoder) throws(ModelError) in try decoder.append(chunk) }
+    self.init(source, makeDecoder: makeDecoder) { chunk, decoder in try decoder.append(chunk) }
   }
 }

@@ -66,46 +66,37 @@ public final class PartialDecoder<T> {
   /// - Parameter data: UTF-8 bytes, cut anywhere (inside a character, an escape, a number, a key).
   /// - Throws: `ModelError` at the first byte that can never be part of a
   ///   valid text (with its line, column and offset); after that, every call throws it.
-  public func append(_ data: Data) throws(ModelError) {
-    try appending { data.withUnsafeBytes($0) }
+  public func append(_ data: Data) throws {
+    try data.withUnsafeBytes { try append($0) }
   }
 
   /// Appends the next bytes of the text.
   ///
   /// - Parameter bytes: UTF-8 bytes, cut anywhere.
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
-  public func append(_ bytes: [UInt8]) throws(ModelError) {
-    try appending { bytes.withUnsafeBytes($0) }
+  public func append(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { try append($0) }
   }
 
   /// Appends the next part of the text.
   ///
   /// - Parameter text: the next characters.
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
-  public func append(_ text: String) throws(ModelError) {
+  public func append(_ text: String) throws {
     var text = text
-    try appending { body in text.withUTF8 { body(UnsafeRawBufferPointer($0)) } }
+    try text.withUTF8 { try append(UnsafeRawBufferPointer($0)) }
   }
 
   /// Appends the next bytes of the text, from a buffer the caller owns.
   ///
   /// - Parameter bytes: UTF-8 bytes, cut anywhere; copied before the call returns.
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
-  public func append(_ bytes: UnsafeRawBufferPointer) throws(ModelError) {
+  public func append(_ bytes: UnsafeRawBufferPointer) throws {
     do {
       try reader.append(bytes)
     } catch {
       throw ModelError(error)
     }
-  }
-
-  /// Appends the bytes `lend` lends (APIs that lend them take no typed throws).
-  private func appending(_ lend: ((UnsafeRawBufferPointer) -> Void) -> Void) throws(ModelError) {
-    var failure: ModelError?
-    lend { bytes in
-      do throws(ModelError) { try append(bytes) } catch { failure = error }
-    }
-    if let failure { throw failure }
   }
 
   /// What has arrived so far. Taking one costs O(depth); its value and
@@ -121,7 +112,7 @@ public final class PartialDecoder<T> {
   /// - Throws: `ModelError` when the text is cut short (or there is none),
   ///   or when the whole text does not decode (strict mode, a hook).
   @discardableResult
-  public func finish() throws(ModelError) -> PartialSnapshot<T> {
+  public func finish() throws -> PartialSnapshot<T> {
     do {
       try reader.finish()
     } catch {

@@ -375,11 +375,7 @@ package struct PartialJSONReader {
       }
       return start + 12
     default:
-      let escaped = bytes[start + 1]
-      let shown =
-        (0x21...0x7E).contains(escaped)
-        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(JSONReader.describeByte(escaped))"
-      throw error(.invalidEscape, "invalid escape sequence \(shown) in string", at: start)
+      throw error(.invalidEscape, JSONReader.invalidEscapeMessage(bytes[start + 1]), at: start)
     }
   }
 

@@ -102,12 +102,16 @@ extension JSONReader {
         reader.position = index + 1
         throw reader.unexpected("unterminated string")
       }
-      let escaped = input[index + 1]
-      let shown =
-        (0x21...0x7E).contains(escaped)
-        ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(Self.describeByte(escaped))"
-      throw error(.invalidEscape, "invalid escape sequence \(shown) in string", at: index)
+      throw error(.invalidEscape, Self.invalidEscapeMessage(input[index + 1]), at: index)
     }
+  }
+
+  /// The message of a backslash followed by `escaped`, which no escape begins with.
+  static func invalidEscapeMessage(_ escaped: UInt8) -> String {
+    let shown =
+      (0x21...0x7E).contains(escaped)
+      ? "'\\\(Character(Unicode.Scalar(escaped)))'" : "'\\' before \(describeByte(escaped))"
+    return "invalid escape sequence \(shown) in string"
   }
 
   private func loneSurrogate(at index: Int) throws(JSONError) -> Int {

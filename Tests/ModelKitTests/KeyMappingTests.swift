@@ -30,6 +30,34 @@ struct SnakeUser: JSONModel {
 
 @Suite("Key mapping")
 struct KeyMappingTests {
+  /// A key the object names twice: the last value is read as if it were
+  /// alone, as it is from the text's `JSONValue` (where only the last is
+  /// kept): not merged into the earlier one, not left behind by a value
+  /// that does not convert.
+  @Test(arguments: [
+    #"{"url": "https://a.example", "url": 0}"#,
+    #"{"count": 5, "count": "many"}"#,
+    #"{"count": 5, "count": null}"#,
+    #"{"leaf": {"name": "a"}, "leaf": {"count": 1}}"#,
+    #"{"leaf": {"name": "a", "name": [], "count": 1}}"#,
+    #"{"url": "https://a.example", "count": 2, "url": "https://b.example"}"#,
+  ])
+  func aRepeatedKeyIsReadAsTheLastValueAlone(text: String) throws {
+    struct Leaf: JSONModel, Equatable {
+      var name = ""
+      var count = 0
+    }
+    struct Site: JSONModel, Equatable {
+      var url: URL?
+      var count = 0
+      var leaf = Leaf()
+    }
+    let fromText = try Site(json: text)
+    #expect(try fromText == Site(json: JSONValue(json: text)))
+    let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+    #expect(try fromText == Site(jsonObject: #require(json)))
+  }
+
   @Test func renamesAndKeyPaths() throws {
     let model = try MappedBook(json: #"{"n": "Swift", "count": 9, "ext": {"c": 3, "d": "Apple", "x": {"e": "deep"}}}"#)
     #expect(model.name == "Swift")

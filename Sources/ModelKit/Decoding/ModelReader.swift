@@ -195,6 +195,16 @@ struct ModelReader: ModelReading {
     }
   }
 
+  /// Calls `body` with the address of the fields of a new model of
+  /// `schema`'s type, as `init()` makes it.
+  private static func withDefaultFields(of schema: ModelSchema, _ body: (UnsafeMutableRawPointer) -> Void) {
+    func fields<Model: JSONModel>(of _: Model.Type) {
+      var model = Model()
+      try? withFields(of: &model, schema: schema) { base in body(base) }
+    }
+    fields(of: schema.type)
+  }
+
   // MARK: - Fields
 
   /// The member pass (plain keys), then key paths and fallback lists.
@@ -205,11 +215,16 @@ struct ModelReader: ModelReading {
     let keys = context.options.keyDecoding == .convertFromSnakeCase ? schema.snakeCaseKeys : schema.defaultKeys
     let hot = schema.hotFields
     var hint = 0
+    // The keys read so far, by index modulo 64: a key named again is found here.
+    var seen: UInt64 = 0
     for (key, value) in document.members(of: node) {
       guard let entry = keys.lookup(document, key, hint: &hint) else {
         if context.recorder != nil { noteUnknown(key, value, schema, context) }
         continue
       }
+      let bit = UInt64(1) &<< UInt64(truncatingIfNeeded: entry & 63)
+      if seen & bit != 0 { forgetEarlierValue(of: entry, before: key, in: node, keys, schema, base, document) }
+      seen |= bit
       for index in keys.fields(of: entry) {
         let field = hot[index]
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
@@ -247,6 +262,30 @@ struct ModelReader: ModelReading {
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
         if document.partial != nil, ReadContext.holdsBack(value, of: document, from: field.converter) { continue }
         try decodeField(schema.hotFields[index], of: schema, index, value, base, step: .keyPath(candidate), &context)
+      }
+    }
+  }
+
+  /// When the object named key `entry` before `key` (a duplicate: the
+  /// last value wins, as in the text's `JSONValue`), puts the fields it
+  /// feeds back to their defaults, so that the last value is read as if it
+  /// were alone: one that does not convert leaves the default, not the
+  /// earlier value; a nested model is not merged into the earlier one.
+  /// Rare, so apart: the member pass only tests a bit.
+  @inline(never)
+  private static func forgetEarlierValue(
+    of entry: Int, before key: JSONDocument.Node, in node: JSONDocument.Node, _ keys: KeyTable,
+    _ schema: ModelSchema, _ base: UnsafeMutableRawPointer, _ document: JSONDocument
+  ) {
+    var hint = 0
+    for (earlier, _) in document.members(of: node) {
+      if earlier == key { return }  // another key with the same bit: not a duplicate
+      if keys.lookup(document, earlier, hint: &hint) == entry { break }
+    }
+    withDefaultFields(of: schema) { defaults in
+      for index in keys.fields(of: entry) {
+        let field = schema.fields[index]
+        field.converter.copyField(from: defaults + field.offset, to: base + field.offset)
       }
     }
   }

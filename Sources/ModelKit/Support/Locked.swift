@@ -22,11 +22,15 @@ final class Locked<State>: @unchecked Sendable {
   init(_ state: State, recursive: Bool = false) {
     self.state = state
     mutex = .allocate(capacity: 1)
+    guard recursive || runsChecks else {
+      // The default kind: no attributes to make (a snapshot makes a lock each).
+      pthread_mutex_init(mutex, nil)
+      return
+    }
     var attributes = pthread_mutexattr_t()
     pthread_mutexattr_init(&attributes)
     // With internal checks, a lock taken again by its holder fails instead of deadlocking.
-    let once = runsChecks ? PTHREAD_MUTEX_ERRORCHECK : PTHREAD_MUTEX_NORMAL
-    pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : once))
+    pthread_mutexattr_settype(&attributes, Int32(recursive ? PTHREAD_MUTEX_RECURSIVE : PTHREAD_MUTEX_ERRORCHECK))
     pthread_mutex_init(mutex, &attributes)
     pthread_mutexattr_destroy(&attributes)
   }

@@ -219,6 +219,15 @@ extension PartialDecodingTests {
     let last = try decoder.finish()
     #expect(last.value === steps.last?.value)
     #expect(PartialOrder.didDecodeCalls == 1)
+    // A whole text no snapshot read before: the snapshots of it share one value.
+    PartialOrder.didDecodeCalls = 0
+    let whole = PartialDecoder<PartialOrder>()
+    try whole.append(#"{"id": 2, "lines": [{"sku": "c"}]} "#)
+    let first = whole.snapshot.value
+    #expect(try whole.finish().value === first)
+    #expect(whole.snapshot.value === first)
+    #expect(first.lines.map(\.checked) == [true] && first.decoded)
+    #expect(PartialOrder.didDecodeCalls == 1)
   }
 
   @Test func aFallbackKeyStaysPartialUntilItsObjectCloses() throws {

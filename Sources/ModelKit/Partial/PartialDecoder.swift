@@ -102,8 +102,19 @@ public final class PartialDecoder<T> {
   /// What has arrived so far. Taking one costs O(depth); its value and
   /// JSON are made when first read.
   public var snapshot: PartialSnapshot<T> {
-    PartialSnapshot(text: reader.snapshot, reading: reading)
+    if let complete { return PartialSnapshot(text: complete.text, reading: reading, made: complete.made) }
+    let text = reader.snapshot
+    guard text.isComplete else { return PartialSnapshot(text: text, reading: reading) }
+    let made = Locked(SnapshotParts())
+    complete = (text, made)
+    return PartialSnapshot(text: text, reading: reading, made: made)
   }
+
+  /// The whole text, once it has arrived, and the parts of its snapshot:
+  /// every later snapshot shares them (its value decoded once, its hooks
+  /// run once). Not a `PartialSnapshot<T>`, which a generic class would
+  /// look up at run time on each read.
+  private var complete: (text: PartialJSONSnapshot, made: Locked<SnapshotParts>)?
 
   /// Says the text has ended: a top-level number is complete now.
   ///

@@ -27,11 +27,13 @@ final class PartialReading<T>: Sendable {
   let completedModels = PartialInput.CompletedModels([:])
 
   /// Attaches to `document` what of it has not all arrived (`incomplete`,
-  /// and the string at its end when `endsInString`), for the readers.
+  /// and the string at its end when `endsInString`), for the readers. A
+  /// whole text none of whose objects an earlier snapshot decoded is read
+  /// as any whole text (nothing is held back, no hook has run): nothing is attached.
   @discardableResult
   func attach(_ incomplete: [JSONDocument.Node], endsInString: Bool, to document: JSONDocument) -> PartialInput {
     let input = PartialInput(incomplete: incomplete, endsInString: endsInString, completedModels: completedModels)
-    document.partial = input
+    if !incomplete.isEmpty || !completedModels.withLock(\.isEmpty) { document.partial = input }
     return input
   }
 

@@ -12,11 +12,14 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   // are behind a lock (`Locked`).
   let text: PartialJSONSnapshot
   let reading: PartialReading<T>
-  private let made = Locked(SnapshotParts())
+  /// The parts made when first read: a snapshot's own, or shared with
+  /// every snapshot of the same text.
+  let made: Locked<SnapshotParts>
 
-  init(text: PartialJSONSnapshot, reading: PartialReading<T>) {
+  init(text: PartialJSONSnapshot, reading: PartialReading<T>, made: Locked<SnapshotParts> = Locked(SnapshotParts())) {
     self.text = text
     self.reading = reading
+    self.made = made
   }
 
   /// Whether a whole JSON value has arrived (a top-level number or literal

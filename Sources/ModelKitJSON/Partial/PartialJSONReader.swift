@@ -38,6 +38,29 @@ package struct PartialJSONReader {
   }
 
   private(set) var text = PartialText(capacity: 4096)
+  /// The bytes `append` takes by copying them, without reading them: what
+  /// the reader would pass over as it is. `scanned` and `scalarEnd` then
+  /// lag behind the text; `catchUp()` brings them to its end.
+  private var copies = Copied.nothing
+
+  private enum Copied {
+    case nothing
+    /// Inside a string, past any escape or UTF-8 sequence: printable ASCII
+    /// other than a quote or a backslash (most of what arrives in small chunks).
+    case plainText
+    /// Between the tokens of a container, or after the top-level value: white space.
+    case whiteSpace
+
+    /// Whether `byte` is one of the bytes copied.
+    @inline(__always)
+    func accepts(_ byte: UInt8) -> Bool {
+      switch self {
+      case .nothing: false
+      case .plainText: byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
+      case .whiteSpace: byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+      }
+    }
+  }
   private let maxDepth: Int
   /// Whether a comma may follow the last element or member (`JSONDecoder`'s reading).
   private let allowsTrailingCommas: Bool
@@ -80,15 +103,19 @@ package struct PartialJSONReader {
 
   /// Appends bytes and reads them. After an error every later call throws it.
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
+    try appendAndRead(bytes)
+  }
+
+  /// `append` of what is not copied. Apart, so that copying makes no
+  /// frame for the reading loop.
+  @inline(never)
+  private mutating func appendAndRead(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if hasFailed, let failure { throw failure }
+    catchUp()
     if text.count + bytes.count > text.capacity { text = text.moved(reserving: bytes.count) }
-    if mode == .string, escapeStart < 0, sequenceStart < 0, text.appendPlainText(bytes) {
-      // Plain text inside a string (most of what arrives in small chunks): copied and read at once.
-      scanned = text.count
-      scalarEnd = scanned
-      return
-    }
     text.append(bytes)
+    defer { copies = hasFailed ? .nothing : copied }
     do {
       try read(to: text.count)
     } catch {
@@ -98,10 +125,31 @@ package struct PartialJSONReader {
     }
   }
 
+  /// What `append` may copy in the reader's state now.
+  private var copied: Copied {
+    switch mode {
+    case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
+    // At the start, white space is read: a byte order mark may not follow it.
+    case .structure: frames.isEmpty && rootEnd == nil ? .nothing : .whiteSpace
+    case .number, .literal: .nothing
+    }
+  }
+
+  /// After `append` only copied: the reader's offsets at the end of the text.
+  private mutating func catchUp() {
+    switch copies {
+    case .nothing: return
+    case .plainText: scalarEnd = text.count
+    case .whiteSpace: break
+    }
+    scanned = text.count
+  }
+
   /// Says the text has ended: a top-level number or literal is complete
   /// now; a text cut short (or no text) is an error.
   package mutating func finish() throws(JSONError) {
     if hasFailed, let failure { throw failure }
+    catchUp()
     if frames.isEmpty, rootEnd == nil {
       if mode == .number, number.canEnd { valueEnded(at: text.count) }
       if mode == .literal, literalMatched == literal.utf8CodeUnitCount { valueEnded(at: text.count) }
@@ -115,6 +163,7 @@ package struct PartialJSONReader {
       }
     failure = error
     hasFailed = true
+    copies = .nothing
     throw error
   }
 
@@ -122,13 +171,14 @@ package struct PartialJSONReader {
   /// (Mutating only so that reading it copies nothing.)
   package var snapshot: PartialJSONSnapshot {
     mutating get {
+    catchUp()
     let top = frames.last
     let showsString = mode == .string && !isKey
     let cut = rootEnd ?? (showsString ? scalarEnd : top?.safeEnd ?? 0)
     // A member or element whose value has begun but does not show yet.
     let hidden = rootEnd == nil && (mode == .number || mode == .literal)
     return PartialJSONSnapshot(
-      text: text, length: text.count, cut: cut, closers: rootEnd == nil ? closers : [],
+      text: text, cut: cut, closers: rootEnd == nil ? closers : [],
       openContainers: rootEnd == nil ? frames.count : 0, endsInString: rootEnd == nil && showsString,
       isComplete: rootEnd != nil, hasValue: rootEnd != nil || !frames.isEmpty || showsString,
       hiddenMember: hidden && top?.isObject == true ? top?.key : nil,

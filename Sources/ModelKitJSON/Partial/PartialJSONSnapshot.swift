@@ -12,8 +12,6 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
   // Unchecked: `text` is read only below `length`, which its writer never
   // writes again (`PartialText`).
   let text: PartialText
-  /// The bytes that had arrived.
-  package let length: Int
   let cut: Int
   let closers: [UInt8]
   /// How many containers were open: the root and, inside each, its last

@@ -32,15 +32,14 @@ package final class PartialText: @unchecked Sendable {
     return larger
   }
 
-  /// Appends `source` when it is short (a few bytes) and plain text that
-  /// a string holds as it is (printable ASCII other than a quote or a
-  /// backslash); false, appending nothing, otherwise. There is room for it.
+  /// Appends `source` when it is short (a few bytes), there is room for
+  /// it, and `accepts` every byte of it; false, appending nothing, otherwise.
   @inline(__always)
-  func appendPlainText(_ source: UnsafeRawBufferPointer) -> Bool {
-    guard source.count <= 8 else { return false }
+  func append(_ source: UnsafeRawBufferPointer, ifEvery accepts: (UInt8) -> Bool) -> Bool {
+    guard source.count <= 8, count + source.count <= capacity else { return false }
     for offset in 0..<source.count {
       let byte = source[offset]
-      guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") else { return false }
+      guard accepts(byte) else { return false }
       bytes[count + offset] = byte
     }
     count += source.count

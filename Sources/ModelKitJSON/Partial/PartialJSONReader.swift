@@ -50,6 +50,8 @@ package struct PartialJSONReader {
     case plainText
     /// Between the tokens of a container, or after the top-level value: white space.
     case whiteSpace
+    /// In a number's digits after its first (of its integer part, fraction or exponent): digits.
+    case digits
 
     /// Whether `byte` is one of the bytes copied.
     @inline(__always)
@@ -58,6 +60,7 @@ package struct PartialJSONReader {
       case .nothing: false
       case .plainText: byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
       case .whiteSpace: byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+      case .digits: NumberGrammar.isDigit(byte)
       }
     }
   }
@@ -104,7 +107,39 @@ package struct PartialJSONReader {
   /// Appends bytes and reads them. After an error every later call throws it.
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
-    try appendAndRead(bytes)
+    if bytes.count == 1, copies == .plainText || copies == .whiteSpace {
+      try appendByte(bytes[0])
+    } else {
+      try appendAndRead(bytes)
+    }
+  }
+
+  /// `append` of one byte that ends the copied bytes before it, between
+  /// tokens or inside a string (a bracket, a comma, a colon, a quote, a
+  /// backslash, a UTF-8 lead byte): the step the reading loop would take
+  /// for it, without the loop (small chunks are mostly such bytes and the
+  /// text they separate).
+  @inline(never)
+  private mutating func appendByte(_ byte: UInt8) throws(JSONError) {
+    catchUp()
+    if text.count == text.capacity { text = text.moved(reserving: 1) }
+    let index = text.count
+    text.bytes[index] = byte
+    text.count = index + 1
+    scanned = index + 1
+    do {
+      if mode == .structure {
+        try structural(byte, at: index)
+      } else {
+        _ = try readString(text.bytes, from: index, to: index + 1)
+      }
+    } catch {
+      failure = error
+      hasFailed = true
+      copies = .nothing
+      throw error
+    }
+    copies = copied
   }
 
   /// `append` of what is not copied. Apart, so that copying makes no
@@ -131,7 +166,8 @@ package struct PartialJSONReader {
     case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
     // At the start, white space is read: a byte order mark may not follow it.
     case .structure: frames.isEmpty && rootEnd == nil ? .nothing : .whiteSpace
-    case .number, .literal: .nothing
+    case .number: number == .integer || number == .fraction || number == .exponent ? .digits : .nothing
+    case .literal: .nothing
     }
   }
 
@@ -140,7 +176,7 @@ package struct PartialJSONReader {
     switch copies {
     case .nothing: return
     case .plainText: scalarEnd = text.count
-    case .whiteSpace: break
+    case .whiteSpace, .digits: break
     }
     scanned = text.count
   }

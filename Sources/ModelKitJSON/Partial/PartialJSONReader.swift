@@ -139,7 +139,7 @@ package struct PartialJSONReader {
       copies = .nothing
       throw error
     }
-    copies = copied
+    chooseCopies()
   }
 
   /// `append` of what is not copied. Apart, so that copying makes no
@@ -150,25 +150,28 @@ package struct PartialJSONReader {
     catchUp()
     if text.count + bytes.count > text.capacity { text = text.moved(reserving: bytes.count) }
     text.append(bytes)
-    defer { copies = hasFailed ? .nothing : copied }
     do {
       try read(to: text.count)
     } catch {
       failure = error
       hasFailed = true
+      copies = .nothing
       throw error
     }
+    chooseCopies()
   }
 
-  /// What `append` may copy in the reader's state now.
-  private var copied: Copied {
-    switch mode {
-    case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
-    // At the start, white space is read: a byte order mark may not follow it.
-    case .structure: frames.isEmpty && rootEnd == nil ? .nothing : .whiteSpace
-    case .number: number == .integer || number == .fraction || number == .exponent ? .digits : .nothing
-    case .literal: .nothing
-    }
+  /// Sets what `append` may copy in the reader's state now. (Mutating, so
+  /// that the reader is not copied to read it.)
+  private mutating func chooseCopies() {
+    copies =
+      switch mode {
+      case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
+      // At the start, white space is read: a byte order mark may not follow it.
+      case .structure: frames.isEmpty && rootEnd == nil ? .nothing : .whiteSpace
+      case .number: number == .integer || number == .fraction || number == .exponent ? .digits : .nothing
+      case .literal: .nothing
+      }
   }
 
   /// After `append` only copied: the reader's offsets at the end of the text.

@@ -16,32 +16,39 @@ struct PartialBenchmark {
 
   func run() throws {
     let text = PartialInput.recipe(bytes: 1 << 20)
-    let whole = try timing.median("init(json:) of the whole text") { consume(try PartialRecipe(json: text)) }
+    let decodeWhole = { consume(try PartialRecipe(json: text)) }
+    let whole = try timing.median("init(json:) of the whole text", decodeWhole)
     print("Partial decoding: a \(formatted(Double(text.count) / 1_048_576, digits: 2)) MiB recipe, appended in chunks")
-    print("  each figure the median of at least \(timing.runs) runs; the ratio is to one init(json:) of the whole text")
+    print("  each figure the median of at least \(timing.runs) runs; each ratio is to init(json:) of the whole text,")
+    print("  timed in the same rounds (interleaved), so that the machine's noise slows both alike")
     printRow("", ["ms", "ratio"], labelWidth: Self.labelWidth)
     printRow("  init(json:), the whole text", [formatted(whole * 1000, digits: 2), ""], labelWidth: Self.labelWidth)
+    /// The median time of `feed` and its ratio to the whole decode's, interleaved.
+    func measured(_ what: String, _ feed: @escaping () throws -> Void) throws -> (time: Double, ratio: Double) {
+      let times = try timing.interleavedMedians(what, [decodeWhole, feed])
+      return (times[1], times[1] / times[0])
+    }
     for chunk in [1, 16, 4096] {
       for every in [64, 1] {
-        let time = try timing.median("\(chunk)-byte chunks, a snapshot every \(every)") {
+        let (time, ratio) = try measured("\(chunk)-byte chunks, a snapshot every \(every)") {
           consume(try Self.feed(text, chunk: chunk, snapshotEvery: every, readsValue: false))
         }
         let target = every == 64 ? " (≤ 3x)" : ""
         printRow(
           "  \(chunk)-byte chunks, a snapshot after \(every == 1 ? "every chunk" : "every 64th")\(target)",
-          [formatted(time * 1000, digits: 2), ratioCell(time / whole, target: nil, atMost: every == 64 ? 3 : nil)],
+          [formatted(time * 1000, digits: 2), ratioCell(ratio, target: nil, atMost: every == 64 ? 3 : nil)],
           labelWidth: Self.labelWidth)
       }
     }
     // Reading values: each read decodes the text so far.
     for (chunk, every) in [(4096, 64), (4096, 1)] {
-      let time = try timing.median("\(chunk)-byte chunks, the value every \(every)") {
+      let (time, ratio) = try measured("\(chunk)-byte chunks, the value every \(every)") {
         consume(try Self.feed(text, chunk: chunk, snapshotEvery: every, readsValue: true))
       }
       let reads = (text.count + chunk - 1) / chunk / every
       printRow(
         "  \(chunk)-byte chunks, its value read after \(every == 1 ? "every chunk" : "every 64th") (\(reads) reads)",
-        [formatted(time * 1000, digits: 2), ratioCell(time / whole, target: nil)], labelWidth: Self.labelWidth)
+        [formatted(time * 1000, digits: 2), ratioCell(ratio, target: nil)], labelWidth: Self.labelWidth)
     }
     print()
   }

@@ -104,10 +104,30 @@ public final class PartialDecoder<T> {
   public var snapshot: PartialSnapshot<T> {
     if let complete { return PartialSnapshot(text: complete.text, reading: reading, made: complete.made) }
     let text = reader.snapshot
-    guard text.isComplete else { return PartialSnapshot(text: text, reading: reading) }
-    let made = Locked(SnapshotParts())
-    complete = (text, made)
+    let made = emptyParts()
+    if text.isComplete { complete = (text, made) }
     return PartialSnapshot(text: text, reading: reading, made: made)
+  }
+
+  /// The parts of the last snapshot taken, to be used again by the next
+  /// once no snapshot holds them: snapshots are taken often and most are
+  /// dropped soon (a view reads one, an async sequence hands one on).
+  private var spare: Locked<SnapshotParts>?
+
+  /// Parts with nothing made yet, for a new snapshot: the spare ones,
+  /// emptied, when nothing else holds them; else new ones, kept as the spare.
+  private func emptyParts() -> Locked<SnapshotParts> {
+    if var parts = spare {
+      spare = nil
+      if isKnownUniquelyReferenced(&parts) {
+        parts.withLock { $0 = SnapshotParts() }
+        spare = parts
+        return parts
+      }
+    }
+    let parts = Locked(SnapshotParts())
+    spare = parts
+    return parts
   }
 
   /// The whole text, once it has arrived, and the parts of its snapshot:

@@ -134,10 +134,7 @@ package struct PartialJSONReader {
         _ = try readString(text.bytes, from: index, to: index + 1)
       }
     } catch {
-      failure = error
-      hasFailed = true
-      copies = .nothing
-      throw error
+      throw stop(error)
     }
     chooseCopies()
   }
@@ -153,10 +150,7 @@ package struct PartialJSONReader {
     do {
       try read(to: text.count)
     } catch {
-      failure = error
-      hasFailed = true
-      copies = .nothing
-      throw error
+      throw stop(error)
     }
     chooseCopies()
   }
@@ -200,10 +194,15 @@ package struct PartialJSONReader {
       } else {
         self.error(.emptyInput, "empty input", at: text.count)
       }
+    throw stop(error)
+  }
+
+  /// Stops the reader at `error`, which every later call throws; `error`.
+  private mutating func stop(_ error: JSONError) -> JSONError {
     failure = error
     hasFailed = true
     copies = .nothing
-    throw error
+    return error
   }
 
   /// What has arrived, closed where it is cut. O(depth).

@@ -56,6 +56,15 @@ struct KeyMappingTests {
     #expect(try fromText == Site(json: JSONValue(json: text)))
     let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
     #expect(try fromText == Site(jsonObject: #require(json)))
+    // update(json:): a repeated key's property goes back to its type's default first.
+    var updated = Site(url: URL(string: "https://c.example"), count: 9, leaf: Leaf(name: "kept", count: 3))
+    try updated.update(json: text)
+    var expected = fromText
+    let named = try JSONValue(json: text).object ?? [:]
+    if named["url"] == nil { expected.url = updated.url }
+    if named["count"] == nil { expected.count = 9 }
+    if named["leaf"] == nil { expected.leaf = Leaf(name: "kept", count: 3) }
+    #expect(updated == expected)
   }
 
   @Test func renamesAndKeyPaths() throws {

@@ -394,6 +394,49 @@ extension PartialDecodingTests {
   }
 }
 
+/// A model whose hook counts its calls across threads.
+struct CountedStep: JSONModel {
+  var text = ""
+  static let calls = ModelKitTestSupport.Locked(0)
+  mutating func didDecode(from json: JSONObject) throws { Self.calls.withLock { $0 += 1 } }
+}
+
+/// A list of counted steps, itself counted.
+final class CountedList: JSONModel, @unchecked Sendable {
+  var steps: [CountedStep] = []
+  static let calls = ModelKitTestSupport.Locked(0)
+  required init() {}
+  func didDecode(from json: JSONObject) throws { Self.calls.withLock { $0 += 1 } }
+}
+
+extension PartialDecodingTests {
+  /// Snapshots of one text read on two threads at once: each complete
+  /// object's hook still runs once (one decode at a time for a text), the
+  /// whole text's too.
+  @Test func snapshotsReadOnTwoThreadsAtOnceRunEachHookOnce() async throws {
+    let rounds = 400
+    CountedStep.calls.withLock { $0 = 0 }
+    CountedList.calls.withLock { $0 = 0 }
+    for _ in 0..<rounds {
+      let decoder = PartialDecoder<CountedList>()
+      try decoder.append(#"{"steps": [{"text": "one"}, {"text": "two"}, {"text": "thr"#)
+      let partial = (decoder.snapshot, decoder.snapshot)
+      try decoder.append(#"ee"}]}"#)
+      let whole = (decoder.snapshot, decoder.snapshot)
+      await withTaskGroup(of: Int.self) { group in
+        group.addTask { partial.0.value.steps.count }
+        group.addTask { partial.1.value.steps.count }
+        group.addTask { whole.0.value.steps.count }
+        group.addTask { whole.1.value.steps.count }
+        for await count in group { #expect(count == 3) }
+      }
+    }
+    // Per round: the two complete steps once, the third once it completes, the list once.
+    #expect(CountedStep.calls.withLock { $0 } == rounds * 3)
+    #expect(CountedList.calls.withLock { $0 } == rounds)
+  }
+}
+
 struct Delivery: Codable, Equatable {
   var id: Int
   var arrivesAt: Date

@@ -26,6 +26,15 @@ final class PartialReading<T>: Sendable {
   /// The models with hooks that the snapshots decoded from complete objects (`PartialInput`).
   let completedModels = PartialInput.CompletedModels([:])
 
+  /// Held while a snapshot's value is decoded (recursive: a hook that
+  /// reads a snapshot of the same text again does not wait for itself).
+  private let decoding = Locked((), recursive: true)
+
+  /// Runs `body`, a snapshot's decode, while no other snapshot of the text is decoded.
+  func oneDecodeAtATime<Result>(_ body: () -> Result) -> Result {
+    decoding.whileLocked(body)
+  }
+
   /// Attaches to `document` what of it has not all arrived (`incomplete`,
   /// and the string at its end when `endsInString`), for the readers. A
   /// whole text none of whose objects an earlier snapshot decoded is read

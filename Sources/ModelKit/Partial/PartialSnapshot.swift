@@ -88,12 +88,17 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
 
   private var decoded: (value: T, error: ModelError?) {
     if let value = made.withLock({ $0.value }) as? T { return (value, made.withLock { $0.error }) }
-    let decoded = decode()
-    made.withLock {
-      $0.value = decoded.value
-      $0.error = decoded.error
+    // One decode at a time for the snapshots of a text: two threads reading
+    // values at once would both decode what completed, running its hooks twice.
+    return reading.oneDecodeAtATime {
+      if let value = made.withLock({ $0.value }) as? T { return (value, made.withLock { $0.error }) }
+      let decoded = decode()
+      made.withLock {
+        $0.value = decoded.value
+        $0.error = decoded.error
+      }
+      return decoded
     }
-    return decoded
   }
 
   private func decode() -> (value: T, error: ModelError?) {

@@ -452,12 +452,16 @@ extension PartialDecodingTests {
     let text = #"{"id": 7, "arrives_at": "2026-12-04T10:00:00Z", "note": "ring twice"}"#
     let partial = PartialDecoder<Delivery>(decoder: decoder)
     var dates: [Date] = []
+    var states: [PartialState] = []
     for byte in text.utf8 {
       try partial.append([byte])
       dates.append(partial.snapshot.value.arrivesAt)
+      if states.last != partial.snapshot.state(of: \.arrivesAt) { states.append(partial.snapshot.state(of: \.arrivesAt)) }
     }
     // The date shows once its string is complete, never a part of it.
     #expect(Set(dates).count == 2)
+    // Its state is found under the key the decoder's key strategy reads it from.
+    #expect(states == [.absent, .partial, .complete])
     #expect(try partial.finish().value == decoder.decode(Delivery.self, from: text))
     #expect(partial.snapshot.value.arrivesAt == Date(timeIntervalSince1970: 1_796_378_400))
   }

@@ -366,6 +366,15 @@ public final class ModelDecoder: Sendable {
   /// commas; JSON5 and members without braces when they are set).
   var readOptions: JSONReadOptions { settings.current.settings.callOptions.readOptions }
 
+  /// Whether a call now reads snake-case keys into camel-case names (the
+  /// key strategy, or the options, say so).
+  var readsKeysFromSnakeCase: Bool {
+    switch keyDecodingStrategy {
+    case .convertFromSnakeCase: true
+    default: options.keyDecoding == .convertFromSnakeCase
+    }
+  }
+
   /// What a snapshot of a text still arriving shows as `type`, with the
   /// settings the decoder has now: `document` is the snapshot's (what of it
   /// has not all arrived is attached to it, `ReadContext.partial`).

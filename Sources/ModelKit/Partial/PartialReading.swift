@@ -106,8 +106,9 @@ extension PartialReading where T: Decodable {
     return PartialReading(
       options: options, readOptions: decoder.readOptions,
       decode: { document, _ in try decoder.decodePartial(T.self, from: document) },
-      candidates: { names, options in
-        [options.keyDecoding == .convertFromSnakeCase ? names.map(SnakeCase.from) : names]
+      candidates: { names, _ in
+        // The decoder's key strategy as it is when asked (a custom one cannot be run backwards: names as they are).
+        [decoder.readsKeysFromSnakeCase ? names.map(SnakeCase.from) : names]
       })
   }
 }

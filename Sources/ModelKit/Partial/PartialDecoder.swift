@@ -47,7 +47,10 @@ public final class PartialDecoder<T> {
   }
 
   /// A decoder of a Codable type's text, read as `decoder` reads it: its
-  /// date, data and key strategies, its `userInfo`, its options.
+  /// date, data and key strategies, its `userInfo`, its options. The text
+  /// is JSON (trailing commas allowed, as `JSONDecoder` reads them): the
+  /// decoder's `allowsJSON5` and `assumesTopLevelDictionary` do not apply
+  /// to a text still arriving.
   ///
   /// - Parameter decoder: the decoder whose settings each snapshot is decoded with.
   public convenience init(decoder: ModelDecoder) where T: Decodable {

@@ -81,6 +81,23 @@ struct PartialJSONReaderTests {
     #expect(throws: JSONError.self) { try Array("[[[".utf8).withUnsafeBytes { try reader.append($0) } }
   }
 
+  /// Texts fed a byte at a time in which white space, a string's text, a
+  /// number's digits and the bytes that end them fall where the reader's
+  /// storage is full (its first size, 4,096 bytes, then twice that): each
+  /// reads as the whole text does.
+  @Test func bytesWhereTheStorageIsFullReadAsTheWholeText() throws {
+    for shift in 0..<24 {
+      // `[` and a string padded so that what follows it begins at `4096 - shift`.
+      var text = "[\"" + String(repeating: "a", count: 4096 - 3 - shift) + "\"  ,  12345678 , \"abc\" ,\n{\"k\" :  [ 1 ,2 ] } "
+      text += String(repeating: " ", count: 4096) + ", \"" + String(repeating: "b", count: 4100) + "\"  ]  "
+      let bytes = Array(text.utf8)
+      var reader = PartialJSONReader(maxDepth: 64)
+      for index in bytes.indices { try bytes[index...index].withUnsafeBytes { try reader.append($0) } }
+      try reader.finish()
+      #expect(try Self.value(of: reader.snapshot) == JSONValue(json: bytes), "shifted by \(shift)")
+    }
+  }
+
   static func value(of snapshot: PartialJSONSnapshot) throws -> JSONValue? {
     guard snapshot.hasValue else { return nil }
     return try JSONValue(json: snapshot.closedText)

@@ -59,7 +59,7 @@ package struct PartialJSONReader {
       switch self {
       case .nothing: false
       case .plainText: byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-      case .whiteSpace: byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+      case .whiteSpace: PartialJSONReader.isWhiteSpace(byte)
       case .digits: NumberGrammar.isDigit(byte)
       }
     }
@@ -116,9 +116,10 @@ package struct PartialJSONReader {
 
   /// `append` of one byte that ends the copied bytes before it, between
   /// tokens or inside a string (a bracket, a comma, a colon, a quote, a
-  /// backslash, a UTF-8 lead byte): the step the reading loop would take
-  /// for it, without the loop (small chunks are mostly such bytes and the
-  /// text they separate).
+  /// backslash, a UTF-8 lead byte), or that found no room to be copied:
+  /// the step the reading loop would take for it, without the loop (small
+  /// chunks are mostly such bytes and the text they separate). Only while
+  /// `copies` is not `.nothing`, so never after an error.
   @inline(never)
   private mutating func appendByte(_ byte: UInt8) throws(JSONError) {
     catchUp()
@@ -128,10 +129,11 @@ package struct PartialJSONReader {
     text.count = index + 1
     scanned = index + 1
     do {
-      if mode == .structure {
-        try structural(byte, at: index)
-      } else {
+      if mode == .string {
         _ = try readString(text.bytes, from: index, to: index + 1)
+      } else if !Self.isWhiteSpace(byte) {
+        // (White space comes here too when the text's storage was full for copying it.)
+        try structural(byte, at: index)
       }
     } catch {
       throw stop(error)
@@ -266,12 +268,7 @@ package struct PartialJSONReader {
           }
           if index > 0 { throw unexpected(byte, at: index, "expected the rest of a byte order mark") }
         }
-        switch byte {
-        case 0x20, 0x0A, 0x0D, 0x09:
-          break
-        default:
-          try structural(byte, at: index)
-        }
+        if !Self.isWhiteSpace(byte) { try structural(byte, at: index) }
         index += 1
       }
     }
@@ -279,6 +276,12 @@ package struct PartialJSONReader {
   }
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+  /// Whether `byte` is JSON's white space (space, line feed, carriage return, tab).
+  @inline(__always)
+  private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
 
   /// Whether the text so far, the `index` bytes before the one at
   /// `index`, is the start of a byte order mark (and nothing else has been read).

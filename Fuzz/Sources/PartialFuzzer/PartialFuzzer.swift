@@ -41,19 +41,23 @@ struct CodableTicket: Codable, Equatable {
 }
 
 /// The first byte picks the options and the cuts; the rest is the text.
-/// One input in sixteen is preceded by white space that brings it to the
-/// end of the reader's first storage (4,096 bytes), so that its bytes are
-/// appended where there is no room left.
+/// One input in sixteen is preceded by white space, appended in one chunk,
+/// that brings it to the end of the reader's first storage (4,096 bytes),
+/// so that its bytes are appended where there is no room left.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPartial(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   guard count >= 1 else { return 0 }
   let input = Array(UnsafeBufferPointer(start: start, count: count))
   var text = Array(input[1...])
-  if input[0] & 0x3C == 0x3C { text = [UInt8](repeating: 0x20, count: 4096 - 1 - Int(input[0] & 0x03)) + text }
   var options = DecodingOptions()
   options.strict = input[0] & 0x80 != 0
   options.maxDepth = 32
-  let cuts = cuts(of: text.count, seed: input[0])
+  var cuts = cuts(of: text.count, seed: input[0])
+  if input[0] & 0x3C == 0x3C {
+    let padding = 4096 - 1 - Int(input[0] & 0x03)
+    text = [UInt8](repeating: 0x20, count: padding) + text
+    cuts = [padding] + cuts.map { $0 + padding }
+  }
 
   checkText(text, cuts: cuts, options: options)
   checkTyped(text, cuts: cuts, options: options)

@@ -23,7 +23,7 @@ final class Locked<State>: @unchecked Sendable {
     self.state = state
     mutex = .allocate(capacity: 1)
     guard recursive || runsChecks else {
-      // The default kind: no attributes to make (a snapshot makes a lock each).
+      // The default kind: no attributes to make (partial decoding makes many locks).
       pthread_mutex_init(mutex, nil)
       return
     }

@@ -308,12 +308,6 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     return nil
   }
 
-  /// Whether `converter` may not read `node` yet (a snapshot of a text still arriving).
-  @inline(never)
-  private func holdsBack<Value>(_ node: JSONDocument.Node, from converter: ValueConverter<Value>) -> Bool {
-    call.read.partial?.holdsBack(node, from: converter) == true
-  }
-
   /// The empty value of a value that has not arrived yet, quietly.
   @inline(never)
   private func awaitedValue<Value: Decodable, Key: CodingKey>(key: Key, with converter: ValueConverter<Value>) throws
@@ -329,7 +323,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   private func decode<Value: Decodable, Key: CodingKey>(
     _ node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, with converter: ValueConverter<Value>
   ) throws -> Value {
-    guard let node, call.document.partial == nil || !holdsBack(node, from: converter) else {
+    guard let node, call.document.partial == nil || !ReadContext.holdsBack(node, of: call.document, from: converter) else {
       if call.document.partial != nil, awaits { return try awaitedValue(key: key, with: converter) }
       if call.options.strict {
         throw ModelError.missing("\(Value.self)", at: self.path(appending: key), type: Value.self).decodingError

@@ -87,11 +87,11 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
   // MARK: - Making
 
   private var decoded: (value: T, error: ModelError?) {
-    if let value = made.withLock({ $0.value }) as? T { return (value, made.withLock { $0.error }) }
+    if let decoded = madeValue { return decoded }
     // One decode at a time for the snapshots of a text: two threads reading
     // values at once would both decode what completed, running its hooks twice.
     return reading.oneDecodeAtATime {
-      if let value = made.withLock({ $0.value }) as? T { return (value, made.withLock { $0.error }) }
+      if let decoded = madeValue { return decoded }
       let decoded = decode()
       made.withLock {
         $0.value = decoded.value
@@ -99,6 +99,11 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
       }
       return decoded
     }
+  }
+
+  /// The value and error made by an earlier read, if any.
+  private var madeValue: (value: T, error: ModelError?)? {
+    made.withLock { parts in (parts.value as? T).map { ($0, parts.error) } }
   }
 
   private func decode() -> (value: T, error: ModelError?) {

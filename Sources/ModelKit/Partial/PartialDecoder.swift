@@ -123,7 +123,7 @@ public final class PartialDecoder<T> {
     if var parts = spare {
       spare = nil
       if isKnownUniquelyReferenced(&parts) {
-        parts.withLock { $0 = SnapshotParts() }
+        parts.withLock { if !$0.isEmpty { $0 = SnapshotParts() } }
         spare = parts
         return parts
       }

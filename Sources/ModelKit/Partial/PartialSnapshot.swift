@@ -201,11 +201,14 @@ public struct PartialSnapshot<T>: @unchecked Sendable {
 /// generic: snapshots are taken often, in code not compiled for their
 /// type, where a generic box would be looked up at run time each time.
 struct SnapshotParts {
-  var document: Result<SnapshotDocument?, ModelError>?
+  var document: Result<SnapshotDocument?, ModelError>? { didSet { isEmpty = false } }
   /// The value (a `T`) and the error of decoding it.
-  var value: Any?
-  var error: ModelError?
-  var json: JSONValue?
+  var value: Any? { didSet { isEmpty = false } }
+  var error: ModelError? { didSet { isEmpty = false } }
+  var json: JSONValue? { didSet { isEmpty = false } }
+  /// Whether nothing was made (most snapshots are dropped so; checked
+  /// before emptying parts for reuse, which costs a copy of every part).
+  private(set) var isEmpty = true
 }
 
 /// A snapshot's document: the text so far, closed, and what of it has not all arrived.

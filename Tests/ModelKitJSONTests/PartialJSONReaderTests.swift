@@ -1,4 +1,4 @@
-import ModelKitJSON
+@_spi(ModelKitInternals) import ModelKitJSON
 import ModelKitTestSupport
 import Testing
 

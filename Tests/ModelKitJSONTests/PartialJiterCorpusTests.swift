@@ -1,5 +1,5 @@
 import Foundation
-import ModelKitJSON
+@_spi(ModelKitInternals) import ModelKitJSON
 import ModelKitTestSupport
 import Testing
 

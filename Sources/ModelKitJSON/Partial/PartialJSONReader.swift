@@ -7,7 +7,12 @@
 /// The reader keeps the state of the open containers (one frame each)
 /// and of the token being read; it never looks back further than the
 /// escape or UTF-8 sequence it is inside (12 bytes at most).
-package struct PartialJSONReader {
+///
+/// Public only behind the package's own interface (`ModelKitInternals`),
+/// for `appendCopying`: Swift inlines a function into another module only
+/// when it is public, and `PartialDecoder.append` takes that path once a
+/// byte (most of what 1-byte chunks are). Not part of the API.
+@_spi(ModelKitInternals) public struct PartialJSONReader {
   /// What the next structural byte may be.
   private enum Expectation {
     case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
@@ -37,40 +42,47 @@ package struct PartialJSONReader {
     var key: Range<Int> = 0..<0
   }
 
-  private(set) var text = PartialText(capacity: 4096)
+  @usableFromInline private(set) var text = PartialText(capacity: 4096)
   /// The bytes `append` takes by copying them, without reading them: what
   /// the reader would pass over as it is. `scanned` and `scalarEnd` then
   /// lag behind the text; `catchUp()` brings them to its end.
-  private var copies = Copied.nothing
+  @usableFromInline var copies = Copied.nothing
 
-  private enum Copied {
-    case nothing
+  /// A set of bytes below 0x80: bit `n` of `low` is byte `n`, bit `n` of
+  /// `high` is byte `64 + n` (asked a byte at a time, without a branch per kind).
+  @usableFromInline struct Copied: Equatable, Sendable {
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: UInt64
+
+    static let nothing = Copied(low: 0, high: 0)
     /// Inside a string, past any escape or UTF-8 sequence: printable ASCII
     /// other than a quote or a backslash (most of what arrives in small chunks).
-    case plainText
+    static let plainText = Copied(low: ~0 << 32 & ~(1 << 0x22), high: ~0 & ~(1 << (0x5C - 64)))
     /// Between the tokens of a container, or after the top-level value: white space.
-    case whiteSpace
+    static let whiteSpace = Copied(low: 1 << 0x20 | 1 << 0x0A | 1 << 0x0D | 1 << 0x09, high: 0)
     /// In a number's digits after its first (of its integer part, fraction or exponent): digits.
-    case digits
+    static let digits = Copied(low: 0x3FF << 0x30, high: 0)
 
     /// Whether `byte` is one of the bytes copied.
-    @inline(__always)
+    @inlinable @inline(__always)
     func accepts(_ byte: UInt8) -> Bool {
-      switch self {
-      case .nothing: false
-      case .plainText: byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
-      case .whiteSpace: PartialJSONReader.isWhiteSpace(byte)
-      case .digits: NumberGrammar.isDigit(byte)
-      }
+      let word = byte < 64 ? low : high
+      return byte < 128 && word >> UInt64(byte & 63) & 1 != 0
     }
   }
   private let maxDepth: Int
   /// Whether a comma may follow the last element or member (`JSONDecoder`'s reading).
   private let allowsTrailingCommas: Bool
   private var scanned = 0
-  private var frames: [Frame] = []
+  /// How many containers are open.
+  private var depth = 0
+  /// The innermost open container, when `depth > 0` (apart from the
+  /// others, so that its offsets are written without an array's checks).
+  private var top = Frame(isObject: false, safeEnd: 0)
+  /// The containers around `top`, outermost first (`depth - 1` of them).
+  private var outer: [Frame] = []
   /// The brackets that close the open containers, innermost first (kept
-  /// beside `frames`, so that a snapshot shares it instead of making it).
+  /// beside the frames, so that a snapshot shares it instead of making it).
   private var closers: [UInt8] = []
   private var expectation = Expectation.value
   private var mode = Mode.structure
@@ -106,34 +118,60 @@ package struct PartialJSONReader {
 
   /// Appends bytes and reads them. After an error every later call throws it.
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
-    if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
-    if bytes.count == 1, copies == .plainText || copies == .whiteSpace {
-      try appendByte(bytes[0])
+    if appendCopying(bytes) { return }
+    try appendReading(bytes)
+  }
+
+  /// Appends a chunk of one byte when the reader would only copy it,
+  /// without reading it (plain text in a string, white space between
+  /// tokens, a number's further digits), and there is room: what most
+  /// 1-byte chunks are. False, appending nothing, otherwise: then
+  /// `appendReading` appends it. (`append`'s two halves, public and
+  /// inlinable so that a caller in another module takes the common path
+  /// without a call.)
+  @inlinable @inline(__always)
+  public mutating func appendCopying(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == 1 else { return false }
+    let byte = bytes.load(as: UInt8.self)
+    return copies.accepts(byte) && text.append(byte)
+  }
+
+  /// Appends and reads bytes that `appendCopying` did not take.
+  public mutating func appendReading(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    if bytes.count == 1 {
+      try appendByte(bytes.load(as: UInt8.self))
     } else {
+      if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
       try appendAndRead(bytes)
     }
   }
 
-  /// `append` of one byte that ends the copied bytes before it, between
-  /// tokens or inside a string (a bracket, a comma, a colon, a quote, a
-  /// backslash, a UTF-8 lead byte), or that found no room to be copied:
-  /// the step the reading loop would take for it, without the loop (small
-  /// chunks are mostly such bytes and the text they separate). Only while
-  /// `copies` is not `.nothing`, so never after an error.
+  /// `append` of one byte that is not copied: the step the reading loop
+  /// would take for it, mostly without the loop (small chunks are mostly
+  /// the bytes that end copied runs, and the text they separate).
   @inline(never)
   private mutating func appendByte(_ byte: UInt8) throws(JSONError) {
+    if hasFailed, let failure { throw failure }
     catchUp()
     if text.count == text.capacity { text = text.moved(reserving: 1) }
     let index = text.count
     text.bytes[index] = byte
     text.count = index + 1
-    scanned = index + 1
     do {
-      if mode == .string {
-        _ = try readString(text.bytes, from: index, to: index + 1)
-      } else if !Self.isWhiteSpace(byte) {
-        // (White space comes here too when the text's storage was full for copying it.)
-        try structural(byte, at: index)
+      if mode == .string, escapeStart < 0, sequenceStart < 0 {
+        try stringByte(byte, at: index)
+        scanned = index + 1
+      } else if mode == .structure, index >= Self.byteOrderMark.count {
+        if !Self.isWhiteSpace(byte) { try structural(byte, at: index) }
+        scanned = index + 1
+      } else if mode == .number {
+        // A number's byte, or the byte after it (then read as structure).
+        if try readNumber(text.bytes, from: index, to: index + 1) == index, !Self.isWhiteSpace(byte) {
+          try structural(byte, at: index)
+        }
+        scanned = index + 1
+      } else {
+        try read(to: index + 1)
       }
     } catch {
       throw stop(error)
@@ -159,12 +197,13 @@ package struct PartialJSONReader {
 
   /// Sets what `append` may copy in the reader's state now. (Mutating, so
   /// that the reader is not copied to read it.)
+  @inline(__always)
   private mutating func chooseCopies() {
     copies =
       switch mode {
       case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
       // At the start, white space is read: a byte order mark may not follow it.
-      case .structure: frames.isEmpty && rootEnd == nil ? .nothing : .whiteSpace
+      case .structure: depth == 0 && rootEnd == nil ? .nothing : .whiteSpace
       case .number: number == .integer || number == .fraction || number == .exponent ? .digits : .nothing
       case .literal: .nothing
       }
@@ -172,11 +211,8 @@ package struct PartialJSONReader {
 
   /// After `append` only copied: the reader's offsets at the end of the text.
   private mutating func catchUp() {
-    switch copies {
-    case .nothing: return
-    case .plainText: scalarEnd = text.count
-    case .whiteSpace, .digits: break
-    }
+    guard copies != .nothing else { return }
+    if copies == .plainText { scalarEnd = text.count }
     scanned = text.count
   }
 
@@ -185,13 +221,13 @@ package struct PartialJSONReader {
   package mutating func finish() throws(JSONError) {
     if hasFailed, let failure { throw failure }
     catchUp()
-    if frames.isEmpty, rootEnd == nil {
+    if depth == 0, rootEnd == nil {
       if mode == .number, number.canEnd { valueEnded(at: text.count) }
       if mode == .literal, literalMatched == literal.utf8CodeUnitCount { valueEnded(at: text.count) }
     }
     guard rootEnd == nil else { return }
     let error =
-      if !frames.isEmpty || mode != .structure {
+      if depth > 0 || mode != .structure {
         self.error(.unexpectedEndOfInput, "unexpected end of input", at: text.count)
       } else {
         self.error(.emptyInput, "empty input", at: text.count)
@@ -212,15 +248,15 @@ package struct PartialJSONReader {
   package var snapshot: PartialJSONSnapshot {
     mutating get {
     catchUp()
-    let top = frames.last
+    let top = depth > 0 ? self.top : nil
     let showsString = mode == .string && !isKey
     let cut = rootEnd ?? (showsString ? scalarEnd : top?.safeEnd ?? 0)
     // A member or element whose value has begun but does not show yet.
     let hidden = rootEnd == nil && (mode == .number || mode == .literal)
     return PartialJSONSnapshot(
       text: text, cut: cut, closers: rootEnd == nil ? closers : [],
-      openContainers: rootEnd == nil ? frames.count : 0, endsInString: rootEnd == nil && showsString,
-      isComplete: rootEnd != nil, hasValue: rootEnd != nil || !frames.isEmpty || showsString,
+      openContainers: rootEnd == nil ? depth : 0, endsInString: rootEnd == nil && showsString,
+      isComplete: rootEnd != nil, hasValue: rootEnd != nil || depth > 0 || showsString,
       hiddenMember: hidden && top?.isObject == true ? top?.key : nil,
       hiddenElement: hidden && top?.isObject == false)
     }
@@ -286,7 +322,7 @@ package struct PartialJSONReader {
   /// Whether the text so far, the `index` bytes before the one at
   /// `index`, is the start of a byte order mark (and nothing else has been read).
   private func startsWithByteOrderMark(before index: Int) -> Bool {
-    guard expectation == .value, frames.isEmpty, rootEnd == nil else { return false }
+    guard expectation == .value, depth == 0, rootEnd == nil else { return false }
     for offset in 0..<index where text.bytes[offset] != Self.byteOrderMark[offset] { return false }
     return true
   }
@@ -308,7 +344,7 @@ package struct PartialJSONReader {
       guard byte == UInt8(ascii: ":") else { throw unexpected(byte, at: index, "expected ':' after object key") }
       expectation = .value
     case .commaOrClose:
-      let isObject = frames[frames.count - 1].isObject
+      let isObject = top.isObject
       if byte == UInt8(ascii: ",") {
         expectation = isObject ? .key : .element
       } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
@@ -326,11 +362,13 @@ package struct PartialJSONReader {
     tokenStart = index
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      guard frames.count < maxDepth else {
+      guard depth < maxDepth else {
         throw error(.nestingTooDeep, "arrays and objects are nested deeper than the limit of \(maxDepth)", at: index)
       }
       let isObject = byte == UInt8(ascii: "{")
-      frames.append(Frame(isObject: isObject, safeEnd: index + 1))
+      if depth > 0 { outer.append(top) }
+      top = Frame(isObject: isObject, safeEnd: index + 1)
+      depth += 1
       closers.insert(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), at: 0)
       expectation = isObject ? .keyOrClose : .valueOrClose
     case UInt8(ascii: "\""):
@@ -362,18 +400,19 @@ package struct PartialJSONReader {
 
   /// Closes the innermost container at its bracket, at `index`.
   private mutating func close(at index: Int) {
-    frames.removeLast()
+    depth -= 1
+    if depth > 0 { top = outer.removeLast() }
     closers.removeFirst()
     valueEnded(at: index + 1)
   }
 
   /// A value (of the container the innermost frame is, or the top level) ended before `end`.
   private mutating func valueEnded(at end: Int) {
-    if frames.isEmpty {
+    if depth == 0 {
       rootEnd = end
       expectation = .end
     } else {
-      frames[frames.count - 1].safeEnd = end
+      top.safeEnd = end
       expectation = .commaOrClose
     }
   }
@@ -415,30 +454,39 @@ package struct PartialJSONReader {
       }
       scalarEnd = index
       guard index < end else { return end }
-      let byte = bytes[index]
-      switch byte {
-      case UInt8(ascii: "\""):
-        mode = .structure
-        if isKey {
-          frames[frames.count - 1].key = tokenStart..<index + 1
-          expectation = .colon
-        } else {
-          valueEnded(at: index + 1)
-        }
-        return index + 1
-      case UInt8(ascii: "\\"):
-        escapeStart = index
-      case 0..<0x20:
-        throw error(
-          .controlCharacterInString,
-          "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) must be escaped in a string",
-          at: index)
-      default:
-        sequenceStart = index
-      }
+      try stringByte(bytes[index], at: index)
+      if mode != .string { return index + 1 }
       index += 1
     }
     return end
+  }
+
+  /// Reads the byte at `index` of a string, after a whole scalar (not
+  /// inside an escape or UTF-8 sequence): a quote ends the string, a
+  /// backslash or a lead byte starts a sequence, plain text is a scalar.
+  @inline(__always)
+  private mutating func stringByte(_ byte: UInt8, at index: Int) throws(JSONError) {
+    switch byte {
+    case UInt8(ascii: "\""):
+      mode = .structure
+      if isKey {
+        top.key = tokenStart..<index + 1
+        expectation = .colon
+      } else {
+        valueEnded(at: index + 1)
+      }
+    case UInt8(ascii: "\\"):
+      escapeStart = index
+    case 0..<0x20:
+      throw error(
+        .controlCharacterInString,
+        "control character U+00\(byte < 0x10 ? "0" : "")\(String(byte, radix: 16, uppercase: true)) must be escaped in a string",
+        at: index)
+    case 0x80...:
+      sequenceStart = index
+    default:
+      scalarEnd = index + 1
+    }
   }
 
   /// The index after the escape at `start` (a backslash), nil when the

@@ -131,7 +131,7 @@ public final class PartialDecoder<T> {
     if var parts = spare {
       spare = nil
       if isKnownUniquelyReferenced(&parts) {
-        parts.withLock { if !$0.isEmpty { $0 = SnapshotParts() } }
+        parts.withUniqueReference { if !$0.isEmpty { $0 = SnapshotParts() } }
         spare = parts
         return parts
       }

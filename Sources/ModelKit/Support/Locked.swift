@@ -48,6 +48,15 @@ final class Locked<State>: @unchecked Sendable {
     return try body(&state)
   }
 
+  /// Runs `body` on the state without the lock, for a caller that holds
+  /// the only reference to this box (`isKnownUniquelyReferenced` said so):
+  /// no other thread can reach it then, and the lock's two atomic
+  /// operations are most of what a short use of it costs.
+  @inline(__always)
+  func withUniqueReference<Result>(_ body: (inout State) -> Result) -> Result {
+    body(&state)
+  }
+
   /// Runs `body` holding a recursive lock without handing it the state,
   /// which it reaches through `withLock` as often as it needs: for work that
   /// must be done once, by one thread, and may call back in (a schema's

@@ -199,15 +199,15 @@
   /// that the reader is not copied to read it.)
   @inline(__always)
   private mutating func chooseCopies() {
-    copies =
-      switch mode {
-      case .string: escapeStart < 0 && sequenceStart < 0 ? .plainText : .nothing
-      // At the start, white space is read: a byte order mark may not follow it.
-      case .structure: depth == 0 && rootEnd == nil ? .nothing : .whiteSpace
-      case .number: number == .integer || number == .fraction || number == .exponent ? .digits : .nothing
-      case .literal: .nothing
-      }
+    // Each state's test made without a branch on the mode, which changes
+    // from byte to byte here (a jump on it was mispredicted often).
+    let inString = mode == .string && escapeStart < 0 && sequenceStart < 0
+    // At the start, white space is read: a byte order mark may not follow it.
+    let betweenTokens = mode == .structure && (depth > 0 || rootEnd != nil)
+    let inDigits = mode == .number && (number == .integer || number == .fraction || number == .exponent)
+    copies = inString ? .plainText : betweenTokens ? .whiteSpace : inDigits ? .digits : .nothing
   }
+
 
   /// After `append` only copied: the reader's offsets at the end of the text.
   private mutating func catchUp() {

@@ -47,6 +47,8 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
     private var window: [UInt8] = []
     private var sourceEnded = false
     private var isDone = false
+    /// Where the reader decodes the record `next()` returns.
+    private let slot = RecordSlot<Record>()
 
     /// The window is compacted once this many bytes before the record being read are no longer needed.
     private static var compactionThreshold: Int { 64 << 10 }
@@ -70,15 +72,14 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
     public mutating func next() async throws -> Record? {
       guard !isDone else { return nil }
       while true {
-        let ended = sourceEnded
-        let record: Record?
+        let decoded: Bool
         do {
-          record = try window.withUnsafeBytes { try reader.next(in: $0, isEnd: ended) }
+          decoded = try decodeFromWindow()
         } catch {
           isDone = true
           throw error
         }
-        if let record { return record }
+        if decoded { return slot.memory.move() }
         if sourceEnded {
           isDone = true
           window = []
@@ -96,6 +97,16 @@ public struct AsyncJSONRecords<Source: AsyncSequence & Sendable, Record>: AsyncS
           if append(element, &window) || window.count - shown >= Self.bytesBetweenLooks { break }
         }
       }
+    }
+
+    /// Decodes the window's next record into `slot`; false when the window
+    /// holds no further whole record. (Not async: the asynchronous frame
+    /// then holds none of the reader's generic state, which the runtime
+    /// would look up for it on every call.)
+    private mutating func decodeFromWindow() throws -> Bool {
+      let ended = sourceEnded
+      let slot = slot
+      return try window.withUnsafeBytes { try reader.next(in: $0, isEnd: ended, into: slot.memory) }
     }
 
     /// Drops the bytes the reader no longer needs, when they are many.
@@ -136,4 +147,13 @@ extension AsyncJSONRecords where Source.Element == [UInt8] {
       return true
     }
   }
+}
+
+/// The memory of one record, which a reader decodes into and `next()`
+/// moves out of (see `RecordDecoding`: no `Record?` is made on the way).
+/// Uninitialised between those two steps.
+final class RecordSlot<Record> {
+  let memory = UnsafeMutablePointer<Record>.allocate(capacity: 1)
+
+  deinit { memory.deallocate() }
 }

@@ -133,13 +133,29 @@ extension JSONModel {
     let converter = isElement ? try? ModelEntry.elementConverter(for: Self.self) : nil
     return RecordDecoding(
       typeName: TypeNames.name(of: Self.self),
-      decode: { text, index, options in
+      decode: { text, index, options, slot in
         var options = options
         options.recordIndex = index
         let input = try InputDocument(text, options)
-        guard isElement else { return try ModelEntry.decode(Self.self, from: input, options: options, schema: schema) }
-        return try ModelEntry.decodeElement(Self.self, from: input, index: index, options: options, converter: converter)
+        guard isElement else {
+          slot.initialize(to: try ModelEntry.decode(Self.self, from: input, options: options, schema: schema))
+          return true
+        }
+        return try decodeElement(input, index: index, options: options, converter: converter, into: slot)
       },
       modelError: { $0 as? ModelError }, rethrow: { $0 })
   }
+  /// Decodes an element of a top-level array into `slot`; false when a
+  /// lenient decode dropped it. Apart from `recordDecoding`'s closure, so
+  /// that the closure makes no `Self?` (see `RecordDecoding`) for a record.
+  private static func decodeElement(
+    _ input: InputDocument, index: Int, options: DecodingOptions, converter: ValueConverter<Self>?,
+    into slot: UnsafeMutablePointer<Self>
+  ) throws -> Bool {
+    guard let element = try ModelEntry.decodeElement(Self.self, from: input, index: index, options: options, converter: converter)
+    else { return false }
+    slot.initialize(to: element)
+    return true
+  }
+
 }

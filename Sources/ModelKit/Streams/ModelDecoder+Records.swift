@@ -121,9 +121,10 @@ extension ModelDecoder {
     let (options, decode) = recordDecode(T.self)
     return (options, RecordDecoding(
       typeName: typeName,
-      decode: { text, index, options in
+      decode: { text, index, options, slot in
         do {
-          return try decode(text, index)
+          slot.initialize(to: try decode(text, index))
+          return true
         } catch let error as DecodingError {
           guard isElement, !options.strict, let inner = error.modelError, inner.kind != .syntax else { throw error }
           var recordOptions = options
@@ -134,7 +135,7 @@ extension ModelDecoder {
                 path: "$[\(index)]", kind: .dropped, found: RecordText.kind(of: text), excerpt: RecordText.excerpt(of: text),
                 target: typeName, note: inner.message))
           }
-          return nil
+          return false
         }
       },
       modelError: { ($0 as? DecodingError)?.modelError ?? ($0 as? ModelError) },

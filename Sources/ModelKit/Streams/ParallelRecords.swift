@@ -71,7 +71,7 @@ enum ParallelRecords {
     options.report = report
     var reader = RecordReader(framing: .jsonLines, options: options, decoding: decoding)
     do {
-      while let record = try reader.next(in: text, isEnd: true) { part.records.append(record) }
+      while try part.records.append({ try reader.next(in: text, isEnd: true, into: $0) }) {}
     } catch {
       part.failure = error
     }

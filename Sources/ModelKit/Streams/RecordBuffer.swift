@@ -13,7 +13,10 @@ final class RecordBuffer<Record> {
   private(set) var count = 0
   private var capacity = 0
 
-  func append(_ record: Record) {
+  /// Appends the record `decode` initialises in the memory it is given,
+  /// when it returns true (the record decoded in place, not moved there
+  /// from a `Record?`: see `RecordDecoding`); whether it did.
+  func append(_ decode: (UnsafeMutablePointer<Record>) throws -> Bool) rethrows -> Bool {
     if count == capacity {
       capacity = max(capacity * 2, 256)
       let grown = UnsafeMutablePointer<Record>.allocate(capacity: capacity)
@@ -23,8 +26,9 @@ final class RecordBuffer<Record> {
       }
       records = grown
     }
-    (records! + count).initialize(to: record)
+    guard try decode(records! + count) else { return false }
     count += 1
+    return true
   }
 
   /// The records of `buffers`, in order, moved into one array; the buffers keep none.

@@ -2,15 +2,20 @@ import Foundation
 
 /// How one record's text becomes a value: a model's or a Codable type's
 /// decode, with the options it is given (which name the record, for the
-/// report). Nil: the record was dropped, as a lenient array drops an
-/// element (`.array` framing), and noted.
+/// report), into the memory it is given. False: the record was dropped,
+/// as a lenient array drops an element (`.array` framing), and noted.
+///
+/// Values go into memory, not out as a `Record?`: this code is not
+/// specialised for the caller's record type, and each `Record?` it made
+/// would ask the runtime for `Optional<Record>`'s metadata (about 500
+/// instructions a record, 2% of a small record's decode).
 ///
 /// Unchecked: the closures capture the record type's metatype and a
 /// `ModelDecoder`, which every thread may use (a metatype names a type;
 /// the decoder is `Sendable`), and nothing mutable.
 struct RecordDecoding<Record>: @unchecked Sendable {
   let typeName: String
-  let decode: (_ text: UnsafeRawBufferPointer, _ index: Int, _ options: DecodingOptions) throws -> Record?
+  let decode: (_ text: UnsafeRawBufferPointer, _ index: Int, _ options: DecodingOptions, _ into: UnsafeMutablePointer<Record>) throws -> Bool
   /// The error inside what `decode` throws (a Codable decode's
   /// `DecodingError` around it), and how to throw it again changed.
   let modelError: (any Error) -> ModelError?
@@ -47,13 +52,16 @@ struct RecordReader<Record> {
   /// Tells the reader that the buffer lost its first `count` bytes (at most `consumed`).
   mutating func dropPrefix(_ count: Int) { framer.dropPrefix(count) }
 
-  /// The next record's value from `buffer` (the stream from the end of the
-  /// last dropped prefix), or nil when more bytes are needed or the stream
-  /// is over (`isEnd`).
+  /// Decodes the next record of `buffer` (the stream from the end of the
+  /// last dropped prefix) into `slot`, which is initialised then; false,
+  /// leaving `slot` as it was, when more bytes are needed or the stream is
+  /// over (`isEnd`).
   ///
   /// - Throws: `ModelError` (a Codable decode's `DecodingError` around it)
   ///   with the record's index and place.
-  mutating func next(in buffer: UnsafeRawBufferPointer, isEnd: Bool) throws -> Record? {
+  mutating func next(in buffer: UnsafeRawBufferPointer, isEnd: Bool, into slot: UnsafeMutablePointer<Record>) throws
+    -> Bool
+  {
     while true {
       let framed: JSONRecordFramer.Record?
       do {
@@ -65,13 +73,13 @@ struct RecordReader<Record> {
         noteDropped(failure, excerpt: "", found: "a record")
         continue
       }
-      guard let framed else { return nil }
-      let value: Record?
-      switch framed.text {
-      case .span(let range): value = try decode(framed, UnsafeRawBufferPointer(rebasing: buffer[range]))
-      case .assembled(let bytes): value = try bytes.withUnsafeBytes { try decode(framed, $0) }
-      }
-      if let value { return value }
+      guard let framed else { return false }
+      let decoded =
+        switch framed.text {
+        case .span(let range): try decode(framed, UnsafeRawBufferPointer(rebasing: buffer[range]), into: slot)
+        case .assembled(let bytes): try bytes.withUnsafeBytes { try decode(framed, $0, into: slot) }
+        }
+      if decoded { return true }
     }
   }
 
@@ -88,30 +96,33 @@ struct RecordReader<Record> {
     }
     var reader = RecordReader(framing: framing, options: options, decoding: decoding)
     let records = RecordBuffer<Record>()
-    while let record = try reader.next(in: text, isEnd: true) { records.append(record) }
+    while try records.append({ try reader.next(in: text, isEnd: true, into: $0) }) {}
     return RecordBuffer.recordsMoved(from: [records])
   }
 
-  /// The value of one framed record whose text is `text`; nil when it was dropped.
-  private func decode(_ framed: JSONRecordFramer.Record, _ text: UnsafeRawBufferPointer) throws -> Record? {
+  /// Decodes one framed record whose text is `text` into `slot`; false
+  /// (`slot` left as it was) when it was dropped.
+  private func decode(_ framed: JSONRecordFramer.Record, _ text: UnsafeRawBufferPointer, into slot: UnsafeMutablePointer<Record>)
+    throws -> Bool
+  {
     if framing == .jsonSequence && framed.endsWithoutWhitespace && RecordText.startsWithNumberOrLiteral(text) {
       // RFC 7464 §2.4: a number or literal not followed by white space may have been cut short.
       noteCutShort(framed, text)
-      return nil
+      return false
     }
     do {
-      return try decoding.decode(text, framed.index, options)
+      return try decoding.decode(text, framed.index, options, slot)
     } catch {
       guard let inner = decoding.modelError(error) else { throw error }
       let location = inner.syntaxError.map(framed.streamLocation(of:)) ?? framed.location
       if framing == .jsonSequence, inner.syntaxError?.kind == .unexpectedEndOfInput {
         noteCutShort(framed, text)
-        return nil
+        return false
       }
       let failure = inner.placed(in: framed.index, at: location)
       guard options.skipsBadRecords else { throw decoding.rethrow(failure) }
       noteDropped(failure, excerpt: RecordText.excerpt(of: text), found: inner.kind == .syntax ? "invalid JSON" : "a record")
-      return nil
+      return false
     }
   }
 

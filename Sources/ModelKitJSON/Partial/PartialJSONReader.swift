@@ -10,8 +10,9 @@
 ///
 /// Public only behind the package's own interface (`ModelKitInternals`),
 /// for `appendCopying`: Swift inlines a function into another module only
-/// when it is public, and `PartialDecoder.append` takes that path once a
-/// byte (most of what 1-byte chunks are). Not part of the API.
+/// when it is public, and `PartialDecoder.append` takes that path for
+/// every byte the reader only copies (most of what 1-byte chunks are).
+/// Not part of the API.
 @_spi(ModelKitInternals) public struct PartialJSONReader {
   /// What the next structural byte may be.
   private enum Expectation {
@@ -207,7 +208,6 @@
     let inDigits = mode == .number && (number == .integer || number == .fraction || number == .exponent)
     copies = inString ? .plainText : betweenTokens ? .whiteSpace : inDigits ? .digits : .nothing
   }
-
 
   /// After `append` only copied: the reader's offsets at the end of the text.
   private mutating func catchUp() {

@@ -1,4 +1,4 @@
-@_spi(ModelKitInternals) import ModelKitJSON
+import ModelKitJSON
 import ModelKitTestSupport
 import Testing
 

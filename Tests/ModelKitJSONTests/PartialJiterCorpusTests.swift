@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ModelKitInternals) import ModelKitJSON
+import ModelKitJSON
 import ModelKitTestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import ModelKit
-@_spi(ModelKitInternals) import ModelKitJSON
+import ModelKitJSON
 
 // Partial decoding (design section 13): a text fed in chunks cut anywhere
 // must give snapshots that only grow, whose closed text is valid JSON, and

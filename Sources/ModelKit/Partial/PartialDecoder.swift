@@ -1,5 +1,5 @@
 public import Foundation
-@_spi(ModelKitInternals) import ModelKitJSON
+import ModelKitJSON
 
 /// Decodes a `T` (a `JSONModel` or any `Decodable` type) from one JSON text
 /// that is still arriving: an LLM's structured output, a slow API's
@@ -95,16 +95,8 @@ public final class PartialDecoder<T> {
   /// - Parameter bytes: UTF-8 bytes, cut anywhere; copied before the call returns.
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
   public func append(_ bytes: UnsafeRawBufferPointer) throws {
-    if reader.appendCopying(bytes) { return }
-    try appendReading(bytes)
-  }
-
-  /// `append` of what the reader does not only copy. Apart, so that the
-  /// common path makes no room for an error.
-  @inline(never)
-  private func appendReading(_ bytes: UnsafeRawBufferPointer) throws {
     do {
-      try reader.appendReading(bytes)
+      try reader.append(bytes)
     } catch {
       throw ModelError(error)
     }

@@ -7,13 +7,7 @@
 /// The reader keeps the state of the open containers (one frame each)
 /// and of the token being read; it never looks back further than the
 /// escape or UTF-8 sequence it is inside (12 bytes at most).
-///
-/// Public only behind the package's own interface (`ModelKitInternals`),
-/// for `appendCopying`: Swift inlines a function into another module only
-/// when it is public, and `PartialDecoder.append` takes that path for
-/// every byte the reader only copies (most of what 1-byte chunks are).
-/// Not part of the API.
-@_spi(ModelKitInternals) public struct PartialJSONReader {
+package struct PartialJSONReader {
   /// What the next structural byte may be.
   private enum Expectation {
     case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
@@ -43,17 +37,17 @@
     var key: Range<Int> = 0..<0
   }
 
-  @usableFromInline private(set) var text = PartialText(capacity: 4096)
+  private(set) var text = PartialText(capacity: 4096)
   /// The bytes `append` takes by copying them, without reading them: what
   /// the reader would pass over as it is. `scanned` and `scalarEnd` then
   /// lag behind the text; `catchUp()` brings them to its end.
-  @usableFromInline var copies = Copied.nothing
+  private var copies = Copied.nothing
 
   /// A set of bytes below 0x80: bit `n` of `low` is byte `n`, bit `n` of
   /// `high` is byte `64 + n` (asked a byte at a time, without a branch per kind).
-  @usableFromInline struct Copied: Equatable, Sendable {
-    @usableFromInline let low: UInt64
-    @usableFromInline let high: UInt64
+  private struct Copied: Equatable {
+    let low: UInt64
+    let high: UInt64
 
     static let nothing = Copied(low: 0, high: 0)
     /// Inside a string, past any escape or UTF-8 sequence: printable ASCII
@@ -65,7 +59,7 @@
     static let digits = Copied(low: 0x3FF << 0x30, high: 0)
 
     /// Whether `byte` is one of the bytes copied.
-    @inlinable @inline(__always)
+    @inline(__always)
     func accepts(_ byte: UInt8) -> Bool {
       let word = byte < 64 ? low : high
       return byte < 128 && word >> UInt64(byte & 63) & 1 != 0
@@ -126,19 +120,18 @@
   /// Appends a chunk of one byte when the reader would only copy it,
   /// without reading it (plain text in a string, white space between
   /// tokens, a number's further digits), and there is room: what most
-  /// 1-byte chunks are. False, appending nothing, otherwise: then
-  /// `appendReading` appends it. (`append`'s two halves, public and
-  /// inlinable so that a caller in another module takes the common path
-  /// without a call.)
-  @inlinable @inline(__always)
-  public mutating func appendCopying(_ bytes: UnsafeRawBufferPointer) -> Bool {
+  /// 1-byte chunks are. False, appending nothing, otherwise.
+  @inline(__always)
+  private mutating func appendCopying(_ bytes: UnsafeRawBufferPointer) -> Bool {
     guard bytes.count == 1 else { return false }
     let byte = bytes.load(as: UInt8.self)
     return copies.accepts(byte) && text.append(byte)
   }
 
-  /// Appends and reads bytes that `appendCopying` did not take.
-  public mutating func appendReading(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+  /// Appends and reads bytes that `appendCopying` did not take. Apart, so
+  /// that the common path makes no room for an error.
+  @inline(never)
+  private mutating func appendReading(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if bytes.count == 1 {
       try appendByte(bytes.load(as: UInt8.self))
     } else {

@@ -7,7 +7,7 @@
 /// The reader keeps the state of the open containers (one frame each)
 /// and of the token being read; it never looks back further than the
 /// escape or UTF-8 sequence it is inside (12 bytes at most).
-package struct PartialJSONReader {
+@usableFromInline package struct PartialJSONReader {
   /// What the next structural byte may be.
   private enum Expectation {
     case value, valueOrClose, keyOrClose, key, colon, commaOrClose, end
@@ -37,17 +37,17 @@ package struct PartialJSONReader {
     var key: Range<Int> = 0..<0
   }
 
-  private(set) var text = PartialText(capacity: 4096)
+  @usableFromInline private(set) var text = PartialText(capacity: 4096)
   /// The bytes `append` takes by copying them, without reading them: what
   /// the reader would pass over as it is. `scanned` and `scalarEnd` then
   /// lag behind the text; `catchUp()` brings them to its end.
-  private var copies = Copied.nothing
+  @usableFromInline var copies = Copied.nothing
 
   /// A set of bytes below 0x80: bit `n` of `low` is byte `n`, bit `n` of
   /// `high` is byte `64 + n` (asked a byte at a time, without a branch per kind).
-  private struct Copied: Equatable {
-    let low: UInt64
-    let high: UInt64
+  @usableFromInline struct Copied: Equatable, Sendable {
+    @usableFromInline let low: UInt64
+    @usableFromInline let high: UInt64
 
     static let nothing = Copied(low: 0, high: 0)
     /// Inside a string, past any escape or UTF-8 sequence: printable ASCII
@@ -59,7 +59,7 @@ package struct PartialJSONReader {
     static let digits = Copied(low: 0x3FF << 0x30, high: 0)
 
     /// Whether `byte` is one of the bytes copied.
-    @inline(__always)
+    @inlinable @inline(__always)
     func accepts(_ byte: UInt8) -> Bool {
       let word = byte < 64 ? low : high
       return byte < 128 && word >> UInt64(byte & 63) & 1 != 0
@@ -76,8 +76,9 @@ package struct PartialJSONReader {
   private var top = Frame(isObject: false, safeEnd: 0)
   /// The containers around `top`, outermost first (`depth - 1` of them).
   private var outer: [Frame] = []
-  /// The brackets that close the open containers, innermost first (kept
-  /// beside the frames, so that a snapshot shares it instead of making it).
+  /// The brackets that close the open containers, outermost first (kept
+  /// beside the frames, so that a snapshot shares it instead of making it;
+  /// outermost first, so that opening and closing work at its end).
   private var closers: [UInt8] = []
   private var expectation = Expectation.value
   private var mode = Mode.structure
@@ -112,39 +113,36 @@ package struct PartialJSONReader {
   }
 
   /// Appends bytes and reads them. After an error every later call throws it.
+  ///
+  /// Inlinable, with what it reaches, so that its caller in the model
+  /// layer (`PartialDecoder.append`) makes no call for most 1-byte chunks:
+  /// those the reader would only copy (plain text in a string, white
+  /// space between tokens, a number's further digits) are appended here
+  /// when there is room, without reading them.
+  @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
-    if appendCopying(bytes) { return }
-    try appendReading(bytes)
-  }
-
-  /// Appends a chunk of one byte when the reader would only copy it,
-  /// without reading it (plain text in a string, white space between
-  /// tokens, a number's further digits), and there is room: what most
-  /// 1-byte chunks are. False, appending nothing, otherwise.
-  @inline(__always)
-  private mutating func appendCopying(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    guard bytes.count == 1 else { return false }
-    let byte = bytes.load(as: UInt8.self)
-    return copies.accepts(byte) && text.append(byte)
-  }
-
-  /// Appends and reads bytes that `appendCopying` did not take. Apart, so
-  /// that the common path makes no room for an error.
-  @inline(never)
-  private mutating func appendReading(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if bytes.count == 1 {
-      try appendByte(bytes.load(as: UInt8.self))
+      let byte = bytes.load(as: UInt8.self)
+      if copies.accepts(byte), text.append(byte) { return }
+      try appendByte(byte)
     } else {
-      if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
-      try appendAndRead(bytes)
+      try appendChunk(bytes)
     }
+  }
+
+  /// `append` of more than one byte (or none). Apart, so that the 1-byte
+  /// path makes no room for it.
+  @usableFromInline @inline(never)
+  mutating func appendChunk(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
+    try appendAndRead(bytes)
   }
 
   /// `append` of one byte that is not copied: the step the reading loop
   /// would take for it, mostly without the loop (small chunks are mostly
   /// the bytes that end copied runs, and the text they separate).
-  @inline(never)
-  private mutating func appendByte(_ byte: UInt8) throws(JSONError) {
+  @usableFromInline @inline(never)
+  mutating func appendByte(_ byte: UInt8) throws(JSONError) {
     if hasFailed, let failure { throw failure }
     catchUp()
     if text.count == text.capacity { text = text.moved(reserving: 1) }
@@ -362,7 +360,7 @@ package struct PartialJSONReader {
       if depth > 0 { outer.append(top) }
       top = Frame(isObject: isObject, safeEnd: index + 1)
       depth += 1
-      closers.insert(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"), at: 0)
+      closers.append(isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
       expectation = isObject ? .keyOrClose : .valueOrClose
     case UInt8(ascii: "\""):
       startString(at: index, isKey: false)
@@ -395,7 +393,7 @@ package struct PartialJSONReader {
   private mutating func close(at index: Int) {
     depth -= 1
     if depth > 0 { top = outer.removeLast() }
-    closers.removeFirst()
+    closers.removeLast()
     valueEnded(at: index + 1)
   }
 

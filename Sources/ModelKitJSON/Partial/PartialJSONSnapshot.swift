@@ -3,8 +3,9 @@
 /// when asked for.
 ///
 /// The closed text is the bytes up to `cut`, a quote when the text ends
-/// inside a string value (cut after its last whole scalar), and `closers`:
-/// a bracket for each open container. Everything between
+/// inside a string value (cut after its last whole scalar), and a bracket
+/// for each open container, innermost first (`closers` holds them
+/// outermost first). Everything between
 /// the last complete value and the cut that cannot show yet (a key being
 /// read, a number or literal whose next byte has not arrived, a comma)
 /// is left out.
@@ -49,7 +50,7 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
       (target + end).initialize(to: UInt8(ascii: "\""))
       end += 1
     }
-    for (offset, closer) in closers.enumerated() { (target + end + offset).initialize(to: closer) }
+    for (offset, closer) in closers.reversed().enumerated() { (target + end + offset).initialize(to: closer) }
   }
 
   /// The key of the member that has begun but does not show, decoded.

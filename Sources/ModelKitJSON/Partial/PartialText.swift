@@ -7,15 +7,15 @@
 /// When the storage is full the reader moves to a larger one and the
 /// snapshots keep the old one alive; the copies double, so appending costs
 /// O(1) a byte, amortised.
-package final class PartialText: @unchecked Sendable {
+@usableFromInline package final class PartialText: @unchecked Sendable {
   // Unchecked: `bytes` below any `count` a snapshot was given is never
   // written again; the one writer (the reader) only writes past it.
 
   /// The storage; the first `count` bytes are the text.
-  package let bytes: UnsafeMutablePointer<UInt8>
-  let capacity: Int
+  @usableFromInline package let bytes: UnsafeMutablePointer<UInt8>
+  @usableFromInline let capacity: Int
   /// How many bytes are written (read and written by the reader only).
-  @exclusivity(unchecked) var count = 0
+  @usableFromInline @exclusivity(unchecked) var count = 0
 
   init(capacity: Int) {
     self.capacity = capacity
@@ -33,7 +33,7 @@ package final class PartialText: @unchecked Sendable {
   }
 
   /// Appends `byte` when there is room for it; false, appending nothing, otherwise.
-  @inline(__always)
+  @inlinable @inline(__always)
   func append(_ byte: UInt8) -> Bool {
     guard count < capacity else { return false }
     bytes[count] = byte

@@ -5,7 +5,11 @@
 ///
 /// For what must hold for the unsafe code to be safe but is too costly to
 /// check on every call in a release; what is cheap stays a `precondition`.
-@inline(__always)
+///
+/// Inlinable, so that a release build of another module of the package
+/// makes no call (and no closure) for it: a `package` function's body is
+/// otherwise not visible across modules.
+@inlinable @inline(__always)
 package func checkInvariant(
   _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String, file: StaticString = #fileID,
   line: UInt = #line

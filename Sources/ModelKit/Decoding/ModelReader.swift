@@ -211,8 +211,23 @@ struct ModelReader: ModelReading {
   static func decodeFields(
     _ schema: ModelSchema, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer, _ context: inout ReadContext
   ) throws(ModelError) {
+    // The key table is handed down borrowed from the schema; a local
+    // would be retained and released for every object, on a count that
+    // every thread reading the type shares.
+    if context.options.keyDecoding == .convertFromSnakeCase {
+      try decodeMembers(schema, schema.snakeCaseKeys, node, base, &context)
+    } else {
+      try decodeMembers(schema, schema.defaultKeys, node, base, &context)
+    }
+    try decodeMappedFields(schema, node, base, &context)
+  }
+
+  /// The member pass: each member of `node` whose key `keys` knows, into its fields.
+  private static func decodeMembers(
+    _ schema: ModelSchema, _ keys: KeyTable, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer,
+    _ context: inout ReadContext
+  ) throws(ModelError) {
     let document = context.document
-    let keys = context.options.keyDecoding == .convertFromSnakeCase ? schema.snakeCaseKeys : schema.defaultKeys
     let hot = schema.hotFields
     var hint = 0
     // The keys read so far, by index modulo 64: a key named again is found here.
@@ -245,6 +260,13 @@ struct ModelReader: ModelReading {
         }
       }
     }
+  }
+
+  /// The fields found by key path or fallback list, after the member pass.
+  private static func decodeMappedFields(
+    _ schema: ModelSchema, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer, _ context: inout ReadContext
+  ) throws(ModelError) {
+    let document = context.document
     for index in schema.mappedFields {
       let field = schema.fields[index]
       let found = KeyPathLookup.value(of: field.candidates(context.options.keyDecoding), in: node, of: document) {

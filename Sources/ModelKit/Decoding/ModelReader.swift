@@ -332,15 +332,21 @@ struct ModelReader: ModelReading {
     _ filler: Unmanaged<AnyModelFiller>, _ node: JSONDocument.Node, _ field: UnsafeMutableRawPointer,
     step: CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) -> Bool {
-    let filler = filler.takeUnretainedValue()
-    let schema = filler.schema
-    guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return false }
-    if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
-    context.path.push(step)
-    defer { context.path.pop() }
-    try StackGuard.check(depth: context.depth, at: context.path)
-    try decodeFields(schema, node, field, &context)
-    return true
+    // The filler and its schema borrowed, not retained (see `SchemaReference.withSchema`).
+    let outcome = filler._withUnsafeGuaranteedRef { filler in
+      Swift.Result { () throws(ModelError) -> Bool in
+        try filler.reference.withSchema { schema throws(ModelError) in
+          guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return false }
+          if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
+          context.path.push(step)
+          defer { context.path.pop() }
+          try StackGuard.check(depth: context.depth, at: context.path)
+          try decodeFields(schema, node, field, &context)
+          return true
+        }
+      }
+    }
+    return try outcome.get()
   }
 
   /// Decodes field `index` of `schema` through its converter. The field

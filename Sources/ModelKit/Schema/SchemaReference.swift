@@ -9,6 +9,8 @@ final class SchemaReference: @unchecked Sendable {
   /// Whether the model is a class (known before its schema is built).
   let isClass: Bool
   private var target: ModelSchema?
+  /// `target`, for `withSchema`.
+  private var unretained: Unmanaged<ModelSchema>?
 
   init(isClass: Bool) { self.isClass = isClass }
 
@@ -18,9 +20,21 @@ final class SchemaReference: @unchecked Sendable {
     return target
   }
 
+  /// Calls `body` with the schema borrowed, without a retain: in a
+  /// decode loop, a retain is an atomic count that every thread decoding
+  /// the type shares. (The schema lives as long as this reference, which
+  /// holds it: Internals §2.)
+  func withSchema<Result>(_ body: (ModelSchema) throws(ModelError) -> Result) throws(ModelError) -> Result {
+    guard let unretained else { preconditionFailure("a schema was used before it was built") }
+    // `_withUnsafeGuaranteedRef` rethrows untyped errors: the typed one is carried out as a value.
+    let outcome = unretained._withUnsafeGuaranteedRef { schema in Swift.Result { () throws(ModelError) in try body(schema) } }
+    return try outcome.get()
+  }
+
   /// Sets the schema, once.
   func resolve(_ schema: ModelSchema) {
     precondition(target == nil, "a schema is built once")
     target = schema
+    unretained = Unmanaged.passUnretained(schema)
   }
 }

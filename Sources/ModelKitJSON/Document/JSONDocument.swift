@@ -65,7 +65,9 @@ public struct JSONDocument: Sendable {
   /// For the document of a text still arriving, what the decoding layer
   /// attached to it (which nodes have not all arrived); nil for any other.
   /// Set once, by whoever made the document, before it is shared.
-  package var partial: AnyObject? {
+  /// (Inlinable: the decode loop asks for every field that is not a plain
+  /// scalar, and a call across modules costs more than the load.)
+  @inlinable package var partial: AnyObject? {
     get { storage.partial }
     nonmutating set { storage.partial = newValue }
   }

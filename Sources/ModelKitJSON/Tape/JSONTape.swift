@@ -81,8 +81,10 @@ final class DocumentStorage: @unchecked Sendable {
   let origin: Int
   /// For the document of a text still arriving (a partial snapshot's),
   /// what the decoding layer attached to it: which nodes have not all
-  /// arrived. Nil for every other document.
-  var partial: AnyObject?
+  /// arrived. Nil for every other document. Unchecked: set once, before
+  /// the document is shared (above); a checked access from the model
+  /// layer, which reads it inlined, would be a call into the runtime.
+  @usableFromInline @exclusivity(unchecked) var partial: AnyObject?
 
   /// Takes ownership of a padded input copy and a finished tape; `origin`
   /// is where the copy begins in the caller's input.

@@ -133,12 +133,13 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     _ node: JSONDocument.Node, in document: JSONDocument, from firstIndex: Int, to result: inout [Member],
     _ context: inout ReadContext, natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) {
-    let converter = element.typed(as: Member.self)
     var index = firstIndex
     for item in document.elements(of: node) {
       if let value = natural(document, item) {
         result.append(value)
-      } else if let value = try context.element(item, at: .index(index), with: converter) {
+      } else if let value = try context.element(item, at: .index(index), with: element.typed(as: Member.self)) {
+        // (The converter is asked for here, not held before the loop: held, it would be retained for
+        // every array, on a count every thread decoding the type shares.)
         result.append(value)
       }
       index += 1

@@ -5,20 +5,24 @@ import ModelKitJSON
 /// key paths and fallback lists, with the hooks around them. Every value it
 /// does not read itself goes through the field's converter.
 struct ModelReader: ModelReading {
-  /// The schema of the model `converter` reads: only a `ModelConverter`
+  /// Calls `body` with the schema of the model `converter` reads,
+  /// borrowed (`SchemaReference.withSchema`): only a `ModelConverter`
   /// hands a model to the reader.
   @inline(__always)
-  private static func schema<Model: JSONModel>(of converter: ValueConverter<Model>) -> ModelSchema {
+  private static func withSchema<Model: JSONModel, Result>(
+    of converter: ValueConverter<Model>, _ body: (ModelSchema) throws(ModelError) -> Result
+  ) throws(ModelError) -> Result {
     checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
-    return unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    return try unsafeDowncast(converter, to: ModelConverter<Model>.self).reference.withSchema(body)
   }
 
   /// Called by the converter of a nested model (a `ModelConverter`).
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model {
-    let schema = Self.schema(of: converter)
-    return try Self.decodeModel(Model.self, schema: schema, node: node, &context)
+    try Self.withSchema(of: converter) { schema throws(ModelError) in
+      try Self.decodeModel(Model.self, schema: schema, node: node, &context)
+    }
   }
 
   // MARK: - Models
@@ -144,16 +148,20 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
     in context: inout ReadContext
   ) throws(ModelError) {
-    let schema = Self.schema(of: converter)
-    guard schema.isClass else {
-      var copy = model
-      try Self.populate(&copy, schema: schema, node: node, &context)
-      model = copy
-      return
+    try Self.withSchema(of: converter) { schema throws(ModelError) in
+      guard schema.isClass else {
+        var copy = model
+        try Self.populate(&copy, schema: schema, node: node, &context)
+        model = copy
+        return
+      }
+      let dynamicType = type(of: model) as any JSONModel.Type
+      if ObjectIdentifier(dynamicType) == ObjectIdentifier(Model.self) {
+        try Self.populate(&model, schema: schema, node: node, &context)
+      } else {
+        try Self.populate(&model, schema: SchemaCache.shared.schema(for: dynamicType), node: node, &context)
+      }
     }
-    let dynamicType = type(of: model) as any JSONModel.Type
-    let own = ObjectIdentifier(dynamicType) == ObjectIdentifier(Model.self) ? schema : try SchemaCache.shared.schema(for: dynamicType)
-    try Self.populate(&model, schema: own, node: node, &context)
   }
 
   private static func populateFromReplacement<Model: JSONModel>(

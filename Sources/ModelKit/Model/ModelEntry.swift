@@ -33,8 +33,16 @@ enum ModelEntry {
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions, schema: ModelSchema? = nil
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
-    let schema = if let schema { schema } else { try SchemaCache.shared.schema(for: Model.self) }
-    return try ReportRecorder.recording(options) { recorder throws(ModelError) in
+    // The caller's schema is used as it is lent (bound to a new name, it
+    // would be retained, on a count every thread decoding the type shares).
+    if let schema { return try decode(Model.self, from: input, options: options, with: schema) }
+    return try decode(Model.self, from: input, options: options, with: SchemaCache.shared.schema(for: Model.self))
+  }
+
+  private static func decode<Model: JSONModel>(
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, with schema: ModelSchema
+  ) throws(ModelError) -> Model {
+    try ReportRecorder.recording(options) { recorder throws(ModelError) in
       var context = ReadContext(document: input.document, options: options, path: input.path, recorder: recorder)
       return try ModelReader.decodeModel(Model.self, schema: schema, node: input.node, &context)
     }

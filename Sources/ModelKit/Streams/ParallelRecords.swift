@@ -46,7 +46,7 @@ enum ParallelRecords {
       recordBase += part.recordCount
       lineBase += part.lineCount
     }
-    return RecordBuffer.recordsMoved(from: parts.map(\.records))
+    return RecordBuffer.recordsMoved(from: parts.map(\.records), concurrently: true)
   }
 
   /// About `count` ranges of `text` that together are all of it, each
@@ -71,7 +71,7 @@ enum ParallelRecords {
     options.report = report
     var reader = RecordReader(framing: .jsonLines, options: options, decoding: decoding)
     do {
-      while try part.records.append({ try reader.next(in: text, isEnd: true, into: $0) }) {}
+      try part.records.appendAll(from: &reader, in: text)
     } catch {
       part.failure = error
     }

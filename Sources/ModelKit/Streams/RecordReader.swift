@@ -96,7 +96,7 @@ struct RecordReader<Record> {
     }
     var reader = RecordReader(framing: framing, options: options, decoding: decoding)
     let records = RecordBuffer<Record>()
-    while try records.append({ try reader.next(in: text, isEnd: true, into: $0) }) {}
+    try records.appendAll(from: &reader, in: text)
     return RecordBuffer.recordsMoved(from: [records])
   }
 

@@ -40,6 +40,27 @@ struct ParallelRecordsTests {
     #expect(try decoder.records(of: StreamEntry.self, in: text, framing: .jsonLines).map(\.id) == Array(0..<24_000))
   }
 
+  /// The buffer of records makes room by the size of the first 256: a
+  /// stream whose first records are much smaller or much larger than the
+  /// rest is read whole all the same, in parts (over 1 MiB) or not.
+  @Test(arguments: [(true, 60_000), (false, 60_000), (true, 3_000), (false, 3_000)])
+  func recordsUnlikeTheFirstOnesAreAllRead(smallFirst: Bool, count: Int) async throws {
+    var text = ""
+    for index in 0..<count {
+      let isSmall = (index < 300) == smallFirst
+      let name = isSmall ? "" : String(repeating: "x", count: 40 + index % 17)
+      text += "{\"id\":\(index),\"name\":\"\(name)\"}\n"
+    }
+    #expect((text.utf8.count > 1 << 20) == (count == 60_000))
+    let records = StreamOutcome { try StreamRow.records(in: text, framing: .jsonLines) }
+    #expect(records == (await sequential(text, DecodingOptions())))
+    guard case .records(let rows) = records else {
+      Issue.record("no records")
+      return
+    }
+    #expect(rows.map(\.id) == Array(0..<count))
+  }
+
   @Test(arguments: [[3], [23_990], [11_111, 17_000], [40, 12_000, 23_999]])
   func theFirstErrorIsTheSequentialOne(_ bad: [Int]) async throws {
     let text = lines(bad: Set(bad))

@@ -54,7 +54,7 @@ final class RecordBuffer<Record> {
   /// The records of `buffers`, in order, moved into one array; the
   /// buffers keep none. `concurrently` moves each buffer's records on a
   /// thread of its own (the buffers of a read on every core, whose move
-  /// would otherwise be a serial tail as long as a tenth of the read).
+  /// would otherwise be a serial tail after the parallel read).
   static func recordsMoved(from buffers: [RecordBuffer], concurrently: Bool = false) -> [Record] {
     var starts: [Int] = []
     starts.reserveCapacity(buffers.count)

@@ -27,19 +27,24 @@ enum ModelEntry {
     return try self.graph(object)
   }
 
-  /// A model from `input`, with its schema when the caller looked it up
-  /// already (a stream's records share one; the cache takes a lock).
+  /// A model from `input`.
   static func decode<Model: JSONModel>(
-    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, schema: ModelSchema? = nil
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions
   ) throws(ModelError) -> Model {
     try input.requireObject(for: Model.self)
-    // The caller's schema is used as it is lent (bound to a new name, it
-    // would be retained, on a count every thread decoding the type shares).
-    if let schema { return try decode(Model.self, from: input, options: options, with: schema) }
-    return try decode(Model.self, from: input, options: options, with: SchemaCache.shared.schema(for: Model.self))
+    return try decodeObject(Model.self, from: input, options: options, with: SchemaCache.shared.schema(for: Model.self))
   }
 
-  private static func decode<Model: JSONModel>(
+  /// A model from `input`, with its schema, which the caller looked up
+  /// already (a stream's records share one; the cache takes a lock).
+  static func decode<Model: JSONModel>(
+    _ type: Model.Type, from input: InputDocument, options: DecodingOptions, with schema: ModelSchema
+  ) throws(ModelError) -> Model {
+    try input.requireObject(for: Model.self)
+    return try decodeObject(Model.self, from: input, options: options, with: schema)
+  }
+
+  private static func decodeObject<Model: JSONModel>(
     _ type: Model.Type, from input: InputDocument, options: DecodingOptions, with schema: ModelSchema
   ) throws(ModelError) -> Model {
     try ReportRecorder.recording(options) { recorder throws(ModelError) in

@@ -129,7 +129,10 @@ extension JSONModel {
   /// looked up again by the first record, which throws its error.
   static func recordDecoding(_ framing: JSONFraming) -> RecordDecoding<Self> {
     let isElement = framing == .array
-    let schema = isElement ? nil : try? SchemaCache.shared.schema(for: Self.self)
+    // Unretained: the cache holds it (Internals §2), and borrowing it per
+    // record keeps its reference count, which every core reading a part
+    // would share, untouched.
+    let schema = (isElement ? nil : try? SchemaCache.shared.schema(for: Self.self)).map(Unmanaged.passUnretained)
     let converter = isElement ? try? ModelEntry.elementConverter(for: Self.self) : nil
     return RecordDecoding(
       typeName: TypeNames.name(of: Self.self),
@@ -138,7 +141,13 @@ extension JSONModel {
         options.recordIndex = index
         let input = try InputDocument(text, options)
         guard isElement else {
-          slot.initialize(to: try ModelEntry.decode(Self.self, from: input, options: options, schema: schema))
+          let record =
+            if let schema {
+              try schema._withUnsafeGuaranteedRef { try ModelEntry.decode(Self.self, from: input, options: options, with: $0) }
+            } else {
+              try ModelEntry.decode(Self.self, from: input, options: options)
+            }
+          slot.initialize(to: record)
           return true
         }
         return try decodeElement(input, index: index, options: options, converter: converter, into: slot)

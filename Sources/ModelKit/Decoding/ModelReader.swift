@@ -5,24 +5,21 @@ import ModelKitJSON
 /// key paths and fallback lists, with the hooks around them. Every value it
 /// does not read itself goes through the field's converter.
 struct ModelReader: ModelReading {
-  /// Calls `body` with the schema of the model `converter` reads,
-  /// borrowed (`SchemaReference.withSchema`): only a `ModelConverter`
-  /// hands a model to the reader.
+  /// `converter`, which reads a model: only a `ModelConverter` hands one to the reader.
   @inline(__always)
-  private static func withSchema<Model: JSONModel, Result>(
-    of converter: ValueConverter<Model>, _ body: (ModelSchema) throws(ModelError) -> Result
-  ) throws(ModelError) -> Result {
+  private static func modelConverter<Model: JSONModel>(_ converter: ValueConverter<Model>) -> ModelConverter<Model> {
     checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
-    return try unsafeDowncast(converter, to: ModelConverter<Model>.self).reference.withSchema(body)
+    return unsafeDowncast(converter, to: ModelConverter<Model>.self)
   }
 
-  /// Called by the converter of a nested model (a `ModelConverter`).
+  /// Called by the converter of a nested model (a `ModelConverter`). (Its
+  /// schema is retained here: borrowing it, as `fillModel` does, would
+  /// carry the model out of a closure through generic code looked up at
+  /// run time, which costs more than the count.)
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model {
-    try Self.withSchema(of: converter) { schema throws(ModelError) in
-      try Self.decodeModel(Model.self, schema: schema, node: node, &context)
-    }
+    try Self.decodeModel(Model.self, schema: Self.modelConverter(converter).schema, node: node, &context)
   }
 
   // MARK: - Models
@@ -148,7 +145,7 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
     in context: inout ReadContext
   ) throws(ModelError) {
-    try Self.withSchema(of: converter) { schema throws(ModelError) in
+    try Self.modelConverter(converter).reference.withSchema { schema throws(ModelError) in
       guard schema.isClass else {
         var copy = model
         try Self.populate(&copy, schema: schema, node: node, &context)
@@ -341,20 +338,25 @@ struct ModelReader: ModelReading {
     step: CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) -> Bool {
     // The filler and its schema borrowed, not retained (see `SchemaReference.withSchema`).
-    let outcome = filler._withUnsafeGuaranteedRef { filler in
-      Swift.Result { () throws(ModelError) -> Bool in
+    var filled = false
+    let failure: ModelError? = filler._withUnsafeGuaranteedRef { filler in
+      do throws(ModelError) {
         try filler.reference.withSchema { schema throws(ModelError) in
-          guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return false }
+          guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return }
           if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
           context.path.push(step)
           defer { context.path.pop() }
           try StackGuard.check(depth: context.depth, at: context.path)
           try decodeFields(schema, node, field, &context)
-          return true
+          filled = true
         }
+        return nil
+      } catch {
+        return error
       }
     }
-    return try outcome.get()
+    if let failure { throw failure }
+    return filled
   }
 
   /// Decodes field `index` of `schema` through its converter. The field

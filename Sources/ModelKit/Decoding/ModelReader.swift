@@ -337,25 +337,19 @@ struct ModelReader: ModelReading {
     _ filler: Unmanaged<AnyModelFiller>, _ node: JSONDocument.Node, _ field: UnsafeMutableRawPointer,
     step: CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) -> Bool {
-    // The filler and its schema borrowed, not retained (see `SchemaReference.withSchema`).
+    // The filler and its schema borrowed, not retained (`Unmanaged.withBorrowed`).
     var filled = false
-    let failure: ModelError? = filler._withUnsafeGuaranteedRef { filler in
-      do throws(ModelError) {
-        try filler.reference.withSchema { schema throws(ModelError) in
-          guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return }
-          if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
-          context.path.push(step)
-          defer { context.path.pop() }
-          try StackGuard.check(depth: context.depth, at: context.path)
-          try decodeFields(schema, node, field, &context)
-          filled = true
-        }
-        return nil
-      } catch {
-        return error
+    try filler.withBorrowed { filler throws(ModelError) in
+      try filler.reference.withSchema { schema throws(ModelError) in
+        guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return }
+        if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
+        context.path.push(step)
+        defer { context.path.pop() }
+        try StackGuard.check(depth: context.depth, at: context.path)
+        try decodeFields(schema, node, field, &context)
+        filled = true
       }
     }
-    if let failure { throw failure }
     return filled
   }
 

@@ -20,24 +20,13 @@ final class SchemaReference: @unchecked Sendable {
     return target
   }
 
-  /// Calls `body` with the schema borrowed, without a retain: in a
-  /// decode loop, a retain is an atomic count that every thread decoding
-  /// the type shares. (The schema lives as long as this reference, which
-  /// holds it: Internals §2.) Inlined, and without a generic result, so
-  /// that no generic type is looked up at run time per call.
+  /// Calls `body` with the schema borrowed, without a retain
+  /// (`Unmanaged.withBorrowed`). (The schema lives as long as this
+  /// reference, which holds it.)
   @inline(__always)
   func withSchema(_ body: (ModelSchema) throws(ModelError) -> Void) throws(ModelError) {
     guard let unretained else { preconditionFailure("a schema was used before it was built") }
-    // `_withUnsafeGuaranteedRef` rethrows untyped errors: the typed one is carried out as a value.
-    let failure: ModelError? = unretained._withUnsafeGuaranteedRef { schema in
-      do throws(ModelError) {
-        try body(schema)
-        return nil
-      } catch {
-        return error
-      }
-    }
-    if let failure { throw failure }
+    try unretained.withBorrowed(body)
   }
 
   /// Sets the schema, once.

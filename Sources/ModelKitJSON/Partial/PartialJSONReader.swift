@@ -76,9 +76,9 @@
   private var top = Frame(isObject: false, safeEnd: 0)
   /// The containers around `top`, outermost first (`depth - 1` of them).
   private var outer: [Frame] = []
-  /// The brackets that close the open containers, outermost first (kept
-  /// beside the frames, so that a snapshot shares it instead of making it;
-  /// outermost first, so that opening and closing work at its end).
+  /// The brackets that close the open containers, outermost first, so
+  /// that opening and closing work at its end (kept beside the frames, so
+  /// that a snapshot shares it instead of making it).
   private var closers: [UInt8] = []
   private var expectation = Expectation.value
   private var mode = Mode.structure

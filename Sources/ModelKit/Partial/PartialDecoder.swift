@@ -25,7 +25,7 @@ public final class PartialDecoder<T> {
   private let reading: PartialReading<T>
   // Unchecked: a decoder is not Sendable, so one thread at a time reaches
   // the reader, and it calls out to nothing that could reach it again.
-  @exclusivity(unchecked) private var reader: PartialJSONReader
+  @usableFromInline @exclusivity(unchecked) var reader: PartialJSONReader
 
   init(reading: PartialReading<T>) {
     self.reading = reading
@@ -94,7 +94,17 @@ public final class PartialDecoder<T> {
   ///
   /// - Parameter bytes: UTF-8 bytes, cut anywhere; copied before the call returns.
   /// - Throws: `ModelError` at the first byte that can never be part of a valid text.
+  @inlinable
   public func append(_ bytes: UnsafeRawBufferPointer) throws {
+    // Inlinable, so that a loop appending a byte at a time makes no call
+    // for the bytes the reader only copies (most of them).
+    if bytes.count == 1, reader.appendCopying(bytes.load(as: UInt8.self)) { return }
+    try read(bytes)
+  }
+
+  /// `append`'s bytes that are read, not only copied.
+  @usableFromInline
+  func read(_ bytes: UnsafeRawBufferPointer) throws {
     do {
       try reader.append(bytes)
     } catch {

@@ -130,6 +130,13 @@
     }
   }
 
+  /// Appends `byte` when the reader would only copy it and there is room
+  /// for it; false, appending nothing, otherwise (then `append` it).
+  @inlinable @inline(__always)
+  package mutating func appendCopying(_ byte: UInt8) -> Bool {
+    copies.accepts(byte) && text.append(byte)
+  }
+
   /// `append` of more than one byte (or none). Apart, so that the 1-byte
   /// path makes no room for it.
   @usableFromInline @inline(never)

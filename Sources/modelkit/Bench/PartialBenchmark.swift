@@ -12,7 +12,7 @@ import ModelKit
 struct PartialBenchmark {
   let timing: Timing
   /// The width of the table's first column.
-  private static let labelWidth = 56
+  private static let labelWidth = 66
 
   func run() throws {
     let text = PartialInput.recipe(bytes: 1 << 20)

@@ -351,8 +351,18 @@ public struct JSONWriter {
     buffer.truncate(to: 0)
   }
 
+  /// The standard library's shortest text for `value`, less a trailing
+  /// `.0`: found directly for normal values (`ShortestDecimal`).
+  private mutating func writeFloatingPoint(_ value: Double) {
+    if let decimal = ShortestDecimal(value) { return buffer.append(decimal) }
+    writeDescription(value)
+  }
+
   /// The standard library's shortest text for `value`, less a trailing `.0`.
-  private mutating func writeFloatingPoint(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
+  private mutating func writeFloatingPoint(_ value: Float) { writeDescription(value) }
+
+  /// The standard library's shortest text for `value`, less a trailing `.0`.
+  private mutating func writeDescription(_ value: some BinaryFloatingPoint & TextOutputStreamable) {
     let start = buffer.count
     var sink = DigitSink(buffer: Unmanaged.passUnretained(buffer))
     value.write(to: &sink)
@@ -430,7 +440,7 @@ public struct JSONWriter {
 /// which hands its digits to `_writeASCII` without making a `String`.
 private struct DigitSink: TextOutputStream {
   /// Not retained (a retain and a release per number): a sink lives only
-  /// inside `writeFloatingPoint`, whose writer holds the buffer.
+  /// inside `writeDescription`, whose writer holds the buffer.
   let buffer: Unmanaged<OutputBuffer>
 
   mutating func write(_ string: String) {

@@ -48,6 +48,13 @@ final class OutputBuffer {
     count += bytes.count
   }
 
+  /// Appends a decimal's text (`ShortestDecimal.write`).
+  @inline(__always)
+  func append(_ decimal: ShortestDecimal) {
+    if count + ShortestDecimal.room > capacity { grow(to: count + ShortestDecimal.room) }
+    count += decimal.write(to: start + count)
+  }
+
   /// Appends `,"key":` (the comma when asked), its bytes checked for
   /// escapes eight bytes at a time in the copy (`checking` nil: not
   /// checked, the caller promises none is needed); false, appending

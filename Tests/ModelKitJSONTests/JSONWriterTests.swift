@@ -1,9 +1,38 @@
 import ModelKitJSON
+import ModelKitTestSupport
 import Testing
 
 @Suite("JSONWriter")
 struct JSONWriterTests {
   let value: JSONValue = ["b": [1, "two", nil], "a": ["x": true, "empty": [:], "list": []], "url": "a/b"]
+
+  @Test func writesIntegersAsTheirDescription() {
+    var signed: [Int64] = [0, 1, -1, .min, .max, .min + 1, .max - 1]
+    var unsigned: [UInt64] = [0, 1, .max, .max - 1]
+    var power: UInt64 = 1
+    for _ in 0...19 {
+      unsigned += [power, power - 1, power + 1, power &* 2, power / 2 * 3]
+      if power <= UInt64(Int64.max) { signed += [Int64(power), -Int64(power), Int64(power) - 1, 1 - Int64(power)] }
+      power = power.multipliedReportingOverflow(by: 10).partialValue
+    }
+    var random = SeededGenerator(seed: 0x1D16)
+    for _ in 0..<20_000 {
+      // Every length from 1 to 20 digits alike.
+      let value = random.next() >> UInt64.random(in: 0...63, using: &random)
+      unsigned.append(value)
+      signed.append(Int64(bitPattern: value) >> 1 * (Bool.random(using: &random) ? 1 : -1))
+    }
+    for value in signed {
+      var writer = JSONWriter()
+      writer.write(Int(value))
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+    for value in unsigned {
+      var writer = JSONWriter()
+      writer.write(value)
+      #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
+    }
+  }
 
   @Test func writesCompactText() {
     #expect(value.jsonString() == #"{"b":[1,"two",null],"a":{"x":true,"empty":{},"list":[]},"url":"a\/b"}"#)

@@ -307,8 +307,8 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the integer.
   public mutating func write(_ value: Int64) {
-    guard beforeValue() else { return addNumber { $0.appendInteger(magnitude: value.magnitude, negative: value < 0) } }
-    appendInteger(magnitude: value.magnitude, negative: value < 0)
+    guard beforeValue() else { return addNumber { $0.buffer.appendInteger(value.magnitude, negative: value < 0) } }
+    buffer.appendInteger(value.magnitude, negative: value < 0)
   }
 
   /// Writes an integer.
@@ -320,8 +320,8 @@ public struct JSONWriter {
   ///
   /// - Parameter value: the integer.
   public mutating func write(_ value: UInt64) {
-    guard beforeValue() else { return addNumber { $0.appendInteger(magnitude: value, negative: false) } }
-    appendInteger(magnitude: value, negative: false)
+    guard beforeValue() else { return addNumber { $0.buffer.appendInteger(value, negative: false) } }
+    buffer.appendInteger(value, negative: false)
   }
 
   /// Writes a `Double` in its shortest round-trip form, as `JSONEncoder`
@@ -407,23 +407,6 @@ public struct JSONWriter {
 
   private mutating func appendASCII(_ text: StaticString) {
     buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
-  private mutating func appendInteger(magnitude: UInt64, negative: Bool) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-      var position = 21
-      var rest = magnitude
-      repeat {
-        position -= 1
-        digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-      } while rest != 0
-      if negative {
-        position -= 1
-        digits[position] = UInt8(ascii: "-")
-      }
-      buffer.append(UnsafeBufferPointer(rebasing: digits[position...]))
-    }
   }
 
   /// Appends `"text"`, escaping quotes, backslashes, control characters and

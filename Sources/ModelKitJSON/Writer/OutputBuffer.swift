@@ -55,6 +55,18 @@ final class OutputBuffer {
     count += decimal.write(to: start + count)
   }
 
+  /// Appends an integer's digits, after a minus sign when `negative`.
+  @inline(__always)
+  func appendInteger(_ magnitude: UInt64, negative: Bool) {
+    if count + 1 + DecimalDigits.room > capacity { grow(to: count + 1 + DecimalDigits.room) }
+    var out = start + count
+    if negative {
+      out.pointee = UInt8(ascii: "-")
+      out += 1
+    }
+    count = out + DecimalDigits.write(magnitude, to: out) - start
+  }
+
   /// Appends `,"key":` (the comma when asked), its bytes checked for
   /// escapes eight bytes at a time in the copy (`checking` nil: not
   /// checked, the caller promises none is needed); false, appending

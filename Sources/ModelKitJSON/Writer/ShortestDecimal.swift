@@ -130,10 +130,12 @@ extension ShortestDecimal {
     var padded: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
     return withUnsafeMutableBytes(of: &padded) { padded in
       let high = digits / 100_000_000
-      padded.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: digits % 100_000_000)), toByteOffset: 16, as: UInt64.self)
-      padded.storeBytes(of: Self.eightDigits(UInt32(truncatingIfNeeded: high % 100_000_000)), toByteOffset: 8, as: UInt64.self)
+      let low = DecimalDigits.eightDigits(UInt32(truncatingIfNeeded: digits % 100_000_000))
+      padded.storeBytes(of: low.littleEndian, toByteOffset: 16, as: UInt64.self)
+      let middle = DecimalDigits.eightDigits(UInt32(truncatingIfNeeded: high % 100_000_000))
+      padded.storeBytes(of: middle.littleEndian, toByteOffset: 8, as: UInt64.self)
       padded.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high / 100_000_000), toByteOffset: 7, as: UInt8.self)
-      let count = digitCount
+      let count = DecimalDigits.count(digits)
       let first = UnsafeRawPointer(padded.baseAddress!) + (24 - count)
       var position = 0
       if isNegative {
@@ -181,29 +183,6 @@ extension ShortestDecimal {
       out[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
       return position + 2
     }
-  }
-
-  /// How many digits `digits` has: from its bit length (1233 / 4096 is a
-  /// little less than log10(2)), one more when it reaches the next power of ten.
-  private var digitCount: Int {
-    let estimate = ((64 - digits.leadingZeroBitCount) * 1233) >> 12
-    return estimate + (digits >= Self.powersOfTen[estimate] ? 1 : 0)
-  }
-
-  /// 10^0 to 10^17.
-  private static let powersOfTen: [UInt64] = (0...17).map { (0..<$0).reduce(UInt64(1)) { product, _ in product * 10 } }
-
-  /// Eight ASCII digits of `value` (below 10^8), the first in the lowest
-  /// byte: halves of four digits, quarters of two, then digits, each split
-  /// in every lane of the word at once by multiplying (`x * 10486 >> 20` is
-  /// `x / 100` below 10^4, `x * 103 >> 10` is `x / 10` below 100).
-  private static func eightDigits(_ value: UInt32) -> UInt64 {
-    var lanes = UInt64(value / 10_000) | UInt64(value % 10_000) << 32
-    var quotients = (lanes &* 10_486) >> 20 & 0x0000_007F_0000_007F
-    lanes = (lanes &- quotients &* 100) << 16 | quotients
-    quotients = (lanes &* 103) >> 10 & 0x000F_000F_000F_000F
-    lanes = (lanes &- quotients &* 10) << 8 | quotients
-    return (lanes | 0x3030_3030_3030_3030).littleEndian
   }
 
   /// Copies 24 bytes, a word at a time.

@@ -206,7 +206,8 @@ extension _ModelCollection {
   /// - Throws: `ModelError`, as a model's `jsonData(options:)` does, with
   ///   the element's path.
   public func jsonData(options: JSONWriteOptions = []) throws -> Data {
-    try ModelEntry.encodeCollection(self, options: options).json.withBytes { Data($0) }
+    var written = try ModelEntry.encodeCollection(self, options: options)
+    return Data(taking: &written.json)
   }
 
   /// The models as JSON text.

@@ -19,7 +19,8 @@ extension JSONModel {
   ///   class models or an `Any` value with no JSON form; `.rejected` when
   ///   `didEncode` throws.
   public func jsonData(options: JSONWriteOptions = []) throws -> Data {
-    try ModelEntry.write(self, options: options).json.withBytes { Data($0) }
+    var written = try ModelEntry.write(self, options: options)
+    return Data(taking: &written.json)
   }
 
   /// The model as JSON text.

@@ -128,6 +128,17 @@ public struct JSONWriter {
     return true
   }
 
+  /// The text written so far, handed over without copying it: the caller
+  /// owns the memory (and deallocates it); the writer starts again empty.
+  package mutating func takeBytes() -> UnsafeMutableBufferPointer<UInt8> {
+    if isKnownUniquelyReferenced(&buffer) { return buffer.takeContents() }
+    // A copied writer's buffer is shared: the text is copied out instead.
+    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count)
+    _ = copy.initialize(from: buffer.contents)
+    buffer = OutputBuffer(capacity: 16)
+    return copy
+  }
+
   /// Calls `body` with the text written so far, without copying it.
   package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try body(buffer.contents)

@@ -25,6 +25,16 @@ final class OutputBuffer {
     count >= 2 && start[count - 2] == UInt8(ascii: ".") && start[count - 1] == UInt8(ascii: "0")
   }
 
+  /// Hands over the storage, the first `count` bytes of which are the
+  /// contents: the caller deallocates it. The buffer starts again empty.
+  func takeContents() -> UnsafeMutableBufferPointer<UInt8> {
+    let taken = UnsafeMutableBufferPointer(start: start, count: count)
+    capacity = 16
+    start = .allocate(capacity: capacity)
+    count = 0
+    return taken
+  }
+
   /// Forgets the bytes after the first `count`.
   func truncate(to count: Int) {
     precondition(count >= 0 && count <= self.count, "truncating beyond the contents")

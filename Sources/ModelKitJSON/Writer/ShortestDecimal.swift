@@ -21,7 +21,7 @@ struct ShortestDecimal {
     let bits = value.bitPattern
     let biasedExponent = Int(truncatingIfNeeded: bits >> 52 & 0x7FF)
     guard biasedExponent != 0, biasedExponent != 0x7FF else { return nil }
-    isNegative = value.sign == .minus
+    isNegative = bits >> 63 != 0
     isPlain = value.magnitude >= 0.0001 && value.magnitude <= 0x1p53
     // The value is c * 2^q.
     let c = 1 << 52 | bits & (1 << 52 - 1)

@@ -114,16 +114,15 @@
 
   /// Appends bytes and reads them. After an error every later call throws it.
   ///
-  /// Inlinable, with what it reaches, so that its caller in the model
-  /// layer (`PartialDecoder.append`) makes no call for most 1-byte chunks:
-  /// those the reader would only copy (plain text in a string, white
-  /// space between tokens, a number's further digits) are appended here
-  /// when there is room, without reading them.
+  /// Inlinable, with what it reaches, so that a 1-byte chunk the reader
+  /// would only copy (plain text in a string, white space between tokens,
+  /// a number's further digits) is appended by its caller in the model
+  /// layer without a call, when there is room (`appendCopying`).
   @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if bytes.count == 1 {
       let byte = bytes.load(as: UInt8.self)
-      if copies.accepts(byte), text.append(byte) { return }
+      if appendCopying(byte) { return }
       try appendByte(byte)
     } else {
       try appendChunk(bytes)
@@ -132,6 +131,8 @@
 
   /// Appends `byte` when the reader would only copy it and there is room
   /// for it; false, appending nothing, otherwise (then `append` it).
+  /// Inlined into the model layer's `PartialDecoder.append`, itself
+  /// inlinable: a caller appending a byte at a time makes no call for it.
   @inlinable @inline(__always)
   package mutating func appendCopying(_ byte: UInt8) -> Bool {
     copies.accepts(byte) && text.append(byte)

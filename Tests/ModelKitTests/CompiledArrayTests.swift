@@ -14,6 +14,12 @@ private struct Arrays: JSONModel, Codable, Equatable {
   var pairs: [[Double]] = []
 }
 
+/// `Arrays`' pairs as an array the compiled paths do not know: written
+/// element by element through the converters.
+private struct GenericPairs: JSONModel {
+  var pairs: [ContiguousArray<Double>] = []
+}
+
 @Suite("Arrays of scalars")
 struct CompiledArrayTests {
   static let messy = #"""
@@ -57,6 +63,53 @@ struct CompiledArrayTests {
     } catch {
       Issue.record("\(error)")
     }
+  }
+
+  /// Coordinates with now and then a number JSON cannot hold.
+  private static func generatedPairs(_ generator: inout SeededGenerator) -> [[Double]] {
+    (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+      (0..<Int.random(in: 0...3, using: &generator)).map { _ in
+        switch Int.random(in: 0..<20, using: &generator) {
+        case 0: .nan
+        case 1: .infinity
+        case 2: -.infinity
+        default: Double(Int.random(in: -1_000_000...1_000_000, using: &generator)) / 1_000
+        }
+      }
+    }
+  }
+
+  @Test func arraysOfDoublesAreWrittenAsTheirConvertersWriteThem() throws {
+    var generator = SeededGenerator(seed: 0xC0_0D)
+    let encoder = ModelEncoder()
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+inf", negativeInfinity: "-inf", nan: "nan")
+    encoder.outputFormatting = .sortedKeys  // JSONEncoder's own order differs from run to run
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    foundation.nonConformingFloatEncodingStrategy = encoder.nonConformingFloatEncodingStrategy
+    for _ in 0..<300 {
+      let pairs = Self.generatedPairs(&generator)
+      let compiled = try Arrays(pairs: pairs).jsonString()
+      let generic = try GenericPairs(pairs: pairs.map { ContiguousArray($0) }).jsonString()
+      #expect(compiled == #"{"doubles":[],"ints":[],"strings":[],"# + generic.dropFirst(), "\(pairs)")
+      let ours = String(decoding: try encoder.encode(Arrays(pairs: pairs)), as: UTF8.self)
+      let theirs = String(decoding: try foundation.encode(Arrays(pairs: pairs)), as: UTF8.self)
+      #expect(ours == theirs, "\(pairs)")
+      // Without a strategy, the first number JSON cannot hold is the error, at JSONEncoder's path.
+      guard pairs.contains(where: { $0.contains { !$0.isFinite } }) else { continue }
+      #expect(try errorPath { try ModelEncoder().encode(Arrays(pairs: pairs)) } == errorPath { try JSONEncoder().encode(Arrays(pairs: pairs)) })
+    }
+  }
+
+  /// The coding path of the `EncodingError` `body` throws (its keys' string and int values).
+  private func errorPath(_ body: () throws -> Data) throws -> [String] {
+    do {
+      _ = try body()
+    } catch let EncodingError.invalidValue(_, context) {
+      return context.codingPath.map { "\($0.stringValue) \($0.intValue.map(String.init) ?? "-")" }
+    }
+    Issue.record("no error")
+    return []
   }
 
   @Test func wellTypedArraysReadAsJSONDecoderReadsThem() throws {

@@ -6,7 +6,14 @@ import ModelKitJSON
 final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverter<Collection> {
   let element: ValueConverter<Collection.Element>
 
-  init(element: ValueConverter<Collection.Element>) { self.element = element }
+  /// Whether the element converter is this converter for `[Double]`, whose
+  /// finite numbers `encodeArraysOfDoubles` may write itself.
+  private let elementIsPlainDoubles: Bool
+
+  init(element: ValueConverter<Collection.Element>) {
+    self.element = element
+    elementIsPlainDoubles = element is SequenceConverter<[Double]>
+  }
 
   /// The arrays whose elements are read by code compiled for their type
   /// (generic code looks up metadata for every element): the one list of
@@ -154,10 +161,28 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     case .doubles?: try encodeDoubles(unsafeBitCast(value, to: [Double].self), with: element.typed(as: Double.self), &context)
     case .ints?: for item in unsafeBitCast(value, to: [Int].self) { context.json.write(item) }
     case .strings?: for item in unsafeBitCast(value, to: [String].self) { context.json.write(item) }
-    case .arraysOfDoubles?, nil: try encodeElements(value, &context)
+    case .arraysOfDoubles?: try encodeArraysOfDoubles(unsafeBitCast(value, to: [[Double]].self), &context)
+    case nil: try encodeElements(value, &context)
     }
     context.json.endArray()
   }
+
+  /// `encode`'s elements for `[[Double]]` (coordinates), compiled for it:
+  /// an array of finite numbers written as its converter would write it
+  /// (`encodeDoubles`), any other by the element converter, at its path.
+  private func encodeArraysOfDoubles(_ arrays: [[Double]], _ context: inout WriteContext) throws(ModelError) {
+    for index in arrays.indices {
+      let doubles = arrays[index]
+      if elementIsPlainDoubles, doubles.allSatisfy(\.isFinite) {
+        context.json.beginArray()
+        for item in doubles { context.json.write(item) }
+        context.json.endArray()
+      } else {
+        try context.element(unsafeBitCast(doubles, to: Collection.Element.self), at: .index(index), with: element)
+      }
+    }
+  }
+
 
   /// `encode`'s elements for `[Double]`, compiled for it: a finite number
   /// written as its converter would write it, any other by the converter,

@@ -45,7 +45,11 @@ enum DecimalDigits {
   }
 
   /// 10^0 to 10^19.
-  private static let powersOfTen: [UInt64] = (0...19).map { (0..<$0).reduce(UInt64(1)) { product, _ in product * 10 } }
+  private static let powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+    100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+    10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
 
   /// The eight ASCII digits of `value` (below 10^8, zero-padded), digit
   /// `i` in bits `8i` to `8i + 7` (stored little-endian, they read in

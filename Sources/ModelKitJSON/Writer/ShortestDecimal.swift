@@ -117,84 +117,72 @@ struct ShortestDecimal {
 extension ShortestDecimal {
   /// The room `write` needs after the text's start: the text itself (a
   /// sign, 17 digits, a point, and either "0.000" before the digits or an
-  /// exponent, "e-308", after them: 26 bytes at most) and 24 bytes more,
-  /// which it may write over (it copies whole words).
-  static let room = 50
+  /// exponent, "e-308", after them: 26 bytes at most) and the words it may
+  /// write past it: `DecimalDigits.room` after the digits, which start 6
+  /// bytes in at most, or the 16 bytes after the point moved one byte on.
+  static let room = 40
 
   /// Writes the text `description` gives (less a trailing `.0`): plain
   /// digits from 0.0001 to 2^53, else a digit, the rest after a point, and
   /// an exponent of two digits at least (`1e-05`, `1.5e+300`). `out` has
   /// `room` bytes; the count of the text's bytes.
   func write(to out: UnsafeMutablePointer<UInt8>) -> Int {
-    // The 17 digits, zero-padded, in bytes 7 to 23 of `padded`.
-    var padded: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0)
-    return withUnsafeMutableBytes(of: &padded) { padded in
-      let high = digits / 100_000_000
-      let low = DecimalDigits.eightDigits(UInt32(truncatingIfNeeded: digits % 100_000_000))
-      padded.storeBytes(of: low.littleEndian, toByteOffset: 16, as: UInt64.self)
-      let middle = DecimalDigits.eightDigits(UInt32(truncatingIfNeeded: high % 100_000_000))
-      padded.storeBytes(of: middle.littleEndian, toByteOffset: 8, as: UInt64.self)
-      padded.storeBytes(of: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: high / 100_000_000), toByteOffset: 7, as: UInt8.self)
-      let count = DecimalDigits.count(digits)
-      let first = UnsafeRawPointer(padded.baseAddress!) + (24 - count)
-      var position = 0
-      if isNegative {
-        out[0] = UInt8(ascii: "-")
-        position = 1
+    var position = 0
+    if isNegative {
+      out[0] = UInt8(ascii: "-")
+      position = 1
+    }
+    let raw = UnsafeMutableRawPointer(out)
+    let count = DecimalDigits.count(digits)
+    // Where the point goes: after `pointAt` digits (≤ 0: zeros before them).
+    let pointAt = count + exponent
+    if isPlain {
+      if pointAt <= 0 {
+        // "0." and up to three zeros (0.0001 is the least), then the digits.
+        raw.storeBytes(of: Self.zeroPoint, toByteOffset: position, as: UInt64.self)
+        position += 2 - pointAt
+        return position + DecimalDigits.write(digits, to: out + position)
       }
-      // Where the point goes: after `pointAt` digits (≤ 0: zeros before them).
-      let pointAt = count + exponent
-      if isPlain {
-        if pointAt <= 0 {
-          // "0." and up to three zeros, then the digits.
-          Self.copyWords(from: Self.zeroPoint.utf8Start, to: out + position)
-          position += 2 - pointAt
-          Self.copyWords(from: first, to: out + position)
-          return position + count
-        }
-        if pointAt < count {
-          Self.copyWords(from: first, to: out + position)
-          out[position + pointAt] = UInt8(ascii: ".")
-          Self.copyWords(from: first + pointAt, to: out + position + pointAt + 1)
-          return position + count + 1
-        }
-        // An integer: the digits and as many zeros as the exponent says (16 at most).
-        Self.copyWords(from: first, to: out + position)
-        Self.copyWords(from: Self.zeros.utf8Start, to: out + position + count)
-        return position + pointAt
+      if pointAt < count {
+        // The digits, then those after the point moved one byte on (16 at most: two words, both read first).
+        _ = DecimalDigits.write(digits, to: out + position)
+        let first = raw.loadUnaligned(fromByteOffset: position + pointAt, as: UInt64.self)
+        let second = raw.loadUnaligned(fromByteOffset: position + pointAt + 8, as: UInt64.self)
+        raw.storeBytes(of: first, toByteOffset: position + pointAt + 1, as: UInt64.self)
+        raw.storeBytes(of: second, toByteOffset: position + pointAt + 9, as: UInt64.self)
+        out[position + pointAt] = UInt8(ascii: ".")
+        return position + count + 1
       }
-      out[position] = first.load(as: UInt8.self)
+      // An integer: the digits and as many zeros as the exponent says (15 at most).
+      position += DecimalDigits.write(digits, to: out + position)
+      raw.storeBytes(of: Self.zeros, toByteOffset: position, as: UInt64.self)
+      raw.storeBytes(of: Self.zeros, toByteOffset: position + 8, as: UInt64.self)
+      return position + pointAt - count
+    }
+    if count > 1 {
+      // The digits one byte on, the first moved back before the point.
+      _ = DecimalDigits.write(digits, to: out + position + 1)
+      out[position] = out[position + 1]
+      out[position + 1] = UInt8(ascii: ".")
+      position += count + 1
+    } else {
+      position += DecimalDigits.write(digits, to: out + position)
+    }
+    let power = pointAt - 1
+    out[position] = UInt8(ascii: "e")
+    out[position + 1] = power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    position += 2
+    let magnitude = abs(power)  // 324 at most
+    if magnitude >= 100 {
+      out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)
       position += 1
-      if count > 1 {
-        out[position] = UInt8(ascii: ".")
-        Self.copyWords(from: first + 1, to: out + position + 1)
-        position += count
-      }
-      let power = pointAt - 1
-      out[position] = UInt8(ascii: "e")
-      out[position + 1] = power < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-      position += 2
-      let magnitude = abs(power)  // 324 at most
-      if magnitude >= 100 {
-        out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 100)
-        position += 1
-      }
-      out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10 % 10)
-      out[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-      return position + 2
     }
+    out[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10 % 10)
+    out[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+    return position + 2
   }
 
-  /// Copies 24 bytes, a word at a time.
-  @inline(__always)
-  private static func copyWords(from source: UnsafeRawPointer, to target: UnsafeMutablePointer<UInt8>) {
-    let target = UnsafeMutableRawPointer(target)
-    for offset in stride(from: 0, to: 24, by: 8) {
-      target.storeBytes(of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self)
-    }
-  }
-
-  /// "0.000" and more zeros, and zeros alone, for `copyWords`.
-  private static let zeroPoint: StaticString = "0.0000000000000000000000"
-  private static let zeros: StaticString = "000000000000000000000000"
+  /// "0.000000" and "00000000" as words (their first byte lowest, stored little-endian).
+  private static let zeroPoint = UInt64(0x3030_3030_3030_2E30).littleEndian
+  private static let zeros = UInt64(0x3030_3030_3030_3030).littleEndian
 }

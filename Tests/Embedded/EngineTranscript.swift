@@ -26,14 +26,20 @@ public func engineTranscript(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
   printWindows(text, whole: value)
 }
 
-/// Each number's text and what the engine reads from it.
+/// Each number's text, what the engine reads from it, and how it writes those readings.
 private func printNumbers(in value: JSONValue) {
   switch value {
   case .number(let number):
     let int64 = number.int64.map { "\($0)" } ?? "-"
     let uint64 = number.uint64.map { "\($0)" } ?? "-"
     let double = number.double.map { "0x" + String($0.bitPattern, radix: 16) } ?? "-"
-    print("number \(number.text) \(int64) \(uint64) \(double)")
+    // And as the writer writes them back: the shortest decimal, the integer's digits.
+    var doubleWriter = JSONWriter()
+    if let value = number.double { doubleWriter.write(value) }
+    var integerWriter = JSONWriter()
+    if let value = number.int64 { integerWriter.write(value) } else if let value = number.uint64 { integerWriter.write(value) }
+    let rewritten = String(decoding: doubleWriter.bytes + [UInt8(ascii: " ")] + integerWriter.bytes, as: UTF8.self)
+    print("number \(number.text) \(int64) \(uint64) \(double) \(rewritten)")
   case .array(let elements):
     for element in elements { printNumbers(in: element) }
   case .object(let object):

@@ -1,4 +1,4 @@
-import ModelKitJSON
+@testable import ModelKitJSON
 import ModelKitTestSupport
 import Testing
 
@@ -32,6 +32,34 @@ struct JSONWriterTests {
       writer.write(value)
       #expect(String(decoding: writer.bytes, as: UTF8.self) == String(value))
     }
+  }
+
+  @Test func takenBytesAreTheTextAndTheWriterStartsAgain() {
+    var writer = JSONWriter()
+    writer.write(JSONValue(["a": [1, 2.5, "x"]]))
+    let copy = writer  // shares the buffer: taking from one copies the text out
+    var first = writer
+    let shared = first.takeBytes()
+    defer { shared.deallocate() }
+    #expect(Array(shared) == Array(#"{"a":[1,2.5,"x"]}"#.utf8))
+    #expect(copy.bytes == Array(shared))
+    var second = JSONWriter()
+    second.write("text")
+    let owned = second.takeBytes()
+    defer { owned.deallocate() }
+    #expect(Array(owned) == Array(#""text""#.utf8))
+    #expect(second.bytes.isEmpty)
+  }
+
+  @Test func aBufferWhoseContentsWereTakenMakesRoomAnew() {
+    let buffer = OutputBuffer(capacity: 16)
+    Array("abc".utf8).withUnsafeBufferPointer { buffer.append($0) }
+    let taken = buffer.takeContents()
+    defer { taken.deallocate() }
+    #expect(Array(taken) == Array("abc".utf8) && buffer.count == 0)
+    for index in 0..<1_000 { buffer.appendInteger(UInt64(index), negative: index % 2 == 1) }
+    let expected = (0..<1_000).map { ($0 % 2 == 1 ? "-" : "") + String($0) }.joined()
+    #expect(String(decoding: buffer.contents, as: UTF8.self) == expected)
   }
 
   @Test func writesCompactText() {

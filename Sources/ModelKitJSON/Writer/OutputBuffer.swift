@@ -10,7 +10,9 @@ final class OutputBuffer {
     start = .allocate(capacity: self.capacity)
   }
 
-  deinit { start.deallocate() }
+  /// Capacity 0 after `takeContents`: `start` is no longer the buffer's
+  /// own, and the next append makes room anew.
+  deinit { if capacity > 0 { start.deallocate() } }
 
   /// A copy with the same contents, for a writer that was copied.
   func copy() -> OutputBuffer {
@@ -26,11 +28,11 @@ final class OutputBuffer {
   }
 
   /// Hands over the storage, the first `count` bytes of which are the
-  /// contents: the caller deallocates it. The buffer starts again empty.
+  /// contents: the caller deallocates it. The buffer is left empty, owning
+  /// nothing (capacity 0).
   func takeContents() -> UnsafeMutableBufferPointer<UInt8> {
     let taken = UnsafeMutableBufferPointer(start: start, count: count)
-    capacity = 16
-    start = .allocate(capacity: capacity)
+    capacity = 0
     count = 0
     return taken
   }
@@ -192,11 +194,11 @@ final class OutputBuffer {
   }()
 
   private func grow(to needed: Int) {
-    var newCapacity = capacity * 2
+    var newCapacity = max(capacity * 2, 16)
     while newCapacity < needed { newCapacity *= 2 }
     let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
     larger.moveInitialize(from: start, count: count)
-    start.deallocate()
+    if capacity > 0 { start.deallocate() }
     start = larger
     capacity = newCapacity
   }

@@ -6,7 +6,7 @@ enum DecimalDigits {
   static let room = 24
 
   /// Writes `value`'s digits at `out` (no leading zeros; "0" for zero);
-  /// their count. `out` has `room` bytes.
+  /// their count. `out` has `room` bytes (Internals.md §10).
   static func write(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     let raw = UnsafeMutableRawPointer(out)
     if value < 100_000_000 { return writeLeading(UInt32(truncatingIfNeeded: value), to: raw) }

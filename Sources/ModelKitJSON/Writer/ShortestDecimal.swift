@@ -125,7 +125,7 @@ extension ShortestDecimal {
   /// Writes the text `description` gives (less a trailing `.0`): plain
   /// digits from 0.0001 to 2^53, else a digit, the rest after a point, and
   /// an exponent of two digits at least (`1e-05`, `1.5e+300`). `out` has
-  /// `room` bytes; the count of the text's bytes.
+  /// `room` bytes (Internals.md §10); the count of the text's bytes.
   func write(to out: UnsafeMutablePointer<UInt8>) -> Int {
     var position = 0
     if isNegative {

@@ -127,6 +127,9 @@ public final class ModelEncoder: Sendable {
     } catch {
       throw error.foundationEncodingError(for: value)
     }
+    // A text too large for the workspace to keep its buffer is handed over
+    // whole, not copied: the workspace is then kept with no buffer.
+    guard workspace.isWorthKeeping else { return Data(taking: &workspace.context.json) }
     return workspace.context.json.withBytes { Data($0) }
   }
 

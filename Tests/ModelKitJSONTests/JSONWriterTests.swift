@@ -1,3 +1,4 @@
+import Foundation
 @testable import ModelKitJSON
 import ModelKitTestSupport
 import Testing
@@ -60,6 +61,25 @@ struct JSONWriterTests {
     for index in 0..<1_000 { buffer.appendInteger(UInt64(index), negative: index % 2 == 1) }
     let expected = (0..<1_000).map { ($0 % 2 == 1 ? "-" : "") + String($0) }.joined()
     #expect(String(decoding: buffer.contents, as: UTF8.self) == expected)
+  }
+
+  @Test func stringsOfEveryLengthAreEscapedAsJSONEncoderEscapesThem() throws {
+    // Escapes anywhere, the last bytes of a text included (read eight at a time, overlapping at the end).
+    let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀"]
+    var random = SeededGenerator(seed: 0xE5C)
+    let slashes = JSONEncoder()
+    let noSlashes = JSONEncoder()
+    noSlashes.outputFormatting = .withoutEscapingSlashes
+    for length in 0...40 {
+      for _ in 0..<60 {
+        let text = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+        for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+          var writer = JSONWriter(options: options)
+          writer.write(text)
+          #expect(writer.bytes == Array(try foundation.encode(text)), "\(text.debugDescription)")
+        }
+      }
+    }
   }
 
   @Test func writesCompactText() {

@@ -183,7 +183,6 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     }
   }
 
-
   /// `encode`'s elements for `[Double]`, compiled for it: a finite number
   /// written as its converter would write it, any other by the converter,
   /// at its path. (`Int` and `String` elements are written as their

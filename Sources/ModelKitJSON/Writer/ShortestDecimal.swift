@@ -33,7 +33,8 @@ struct ShortestDecimal {
     } else {
       found = Self.decimal(c, timesTwoTo: q)
     }
-    while found.digits % 10 == 0 {
+    // Trailing zeros off (a significand below 10 has none: it is never zero).
+    while found.digits >= 10, found.digits % 10 == 0 {
       found.digits /= 10
       found.exponent += 1
     }

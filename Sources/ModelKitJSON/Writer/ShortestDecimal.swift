@@ -33,8 +33,9 @@ struct ShortestDecimal {
     } else {
       found = Self.decimal(c, timesTwoTo: q)
     }
-    // Trailing zeros off (a significand below 10 has none: it is never zero).
-    while found.digits >= 10, found.digits % 10 == 0 {
+    // Trailing zeros off (the significand is never zero; if it were, the loop would not end).
+    guard found.digits != 0 else { return nil }
+    while found.digits % 10 == 0 {
       found.digits /= 10
       found.exponent += 1
     }

@@ -351,8 +351,8 @@ public struct JSONWriter {
   /// - Parameter value: the number.
   public mutating func write(_ value: Float) {
     guard value.isFinite else { return writeNull() }
-    guard beforeValue() else { return addNumber { $0.writeFloatingPoint(value) } }
-    writeFloatingPoint(value)
+    guard beforeValue() else { return addNumber { $0.writeDescription(value) } }
+    writeDescription(value)
   }
 
   /// Building a value: adds the number whose text `format` writes.
@@ -368,9 +368,6 @@ public struct JSONWriter {
     if let decimal = ShortestDecimal(value) { return buffer.append(decimal) }
     writeDescription(value)
   }
-
-  /// The standard library's shortest text for `value`, less a trailing `.0`.
-  private mutating func writeFloatingPoint(_ value: Float) { writeDescription(value) }
 
   /// The standard library's shortest text for `value`, less a trailing `.0`.
   private mutating func writeDescription(_ value: some BinaryFloatingPoint & TextOutputStreamable) {

@@ -225,11 +225,6 @@ package enum NumberText {
     return count
   }
 
-  /// 10^0 through 10^19, every power of ten below 2^64.
-  private static let integerPowers: [UInt64] = (0...19).map { power in
-    (0..<power).reduce(1) { product, _ in product * 10 }
-  }
-
   /// The correctly rounded value of `significand` × 10^`exponent` for
   /// significands below 2^64 (19 digits) and exponents within ±19, such as
   /// the 17-digit coordinates Clinger's path misses: the product, or a
@@ -237,7 +232,7 @@ package enum NumberText {
   /// rounded once. Every such value is a normal `Double`.
   private static func wideDouble(significand: UInt64, exponent: Int) -> Double? {
     guard significand != 0, exponent >= -19, exponent <= 19 else { return nil }
-    let power = integerPowers[abs(exponent)]
+    let power = DecimalDigits.powersOfTen[abs(exponent)]
     if exponent >= 0 {
       let (high, low) = significand.multipliedFullWidth(by: power)
       return rounded(high: high, low: low, binaryExponent: 0, inexact: false)

@@ -44,8 +44,9 @@ enum DecimalDigits {
     return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
   }
 
-  /// 10^0 to 10^19.
-  private static let powersOfTen: [UInt64] = [
+  /// 10^0 to 10^19, every power of ten below 2^64 (a literal: a table
+  /// computed by `map` is read through `swift_once` at every access).
+  static let powersOfTen: [UInt64] = [
     1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
     100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
     10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,

@@ -232,7 +232,7 @@ package enum NumberText {
   /// rounded once. Every such value is a normal `Double`.
   private static func wideDouble(significand: UInt64, exponent: Int) -> Double? {
     guard significand != 0, exponent >= -19, exponent <= 19 else { return nil }
-    let power = DecimalDigits.powersOfTen[abs(exponent)]
+    let power = PowersOfTen.integers[abs(exponent)]
     if exponent >= 0 {
       let (high, low) = significand.multipliedFullWidth(by: power)
       return rounded(high: high, low: low, binaryExponent: 0, inexact: false)

@@ -41,16 +41,8 @@ enum DecimalDigits {
   static func count(_ value: UInt64) -> Int {
     let odd = value | 1
     let estimate = ((64 - odd.leadingZeroBitCount) * 1233) >> 12
-    return estimate + (odd >= powersOfTen[estimate] ? 1 : 0)
+    return estimate + (odd >= PowersOfTen.integers[estimate] ? 1 : 0)
   }
-
-  /// 10^0 to 10^19, every power of ten below 2^64 (a literal: a table
-  /// computed by `map` is read through `swift_once` at every access).
-  static let powersOfTen: [UInt64] = [
-    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
-    100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
-    10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
-  ]
 
   /// The eight ASCII digits of `value` (below 10^8, zero-padded), digit
   /// `i` in bits `8i` to `8i + 7` (stored little-endian, they read in

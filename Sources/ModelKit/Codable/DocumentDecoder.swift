@@ -333,8 +333,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     // Decoded into a slot: this function names no `Converted<Value>` and no
     // `Value?`, whose metadata code not compiled for `Value` looks up on
     // every call (the converter's `decode(_:into:_:)`).
-    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws -> Value in
-      let target = slot.baseAddress!
+    return try withTemporarySlot(for: Value.self) { (target) throws -> Value in
       // Converters of models and containers make errors and report entries
       // of their own further down, at paths that start below this value.
       let answer: Converted<Void>

@@ -104,9 +104,9 @@ struct ReadContext {
   mutating func element<Value>(
     _ node: JSONDocument.Node, at step: CodingPath.Step, with converter: ValueConverter<Value>
   ) throws(ModelError) -> Value? {
-    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Value? in
-      guard try element(node, at: step, with: converter, into: slot.baseAddress!) else { return nil }
-      return slot.baseAddress!.move()
+    try withTemporarySlot(for: Value.self) { (slot) throws(ModelError) -> Value? in
+      guard try element(node, at: step, with: converter, into: slot) else { return nil }
+      return slot.move()
     }
   }
 

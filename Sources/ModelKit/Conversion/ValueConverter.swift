@@ -321,8 +321,7 @@ class InPlaceConverter<Value>: ValueConverter<Value> {
   override final func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>
   {
-    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Value> in
-      let target = slot.baseAddress!
+    try withTemporarySlot(for: Value.self) { (target) throws(ModelError) -> Converted<Value> in
       switch try decode(node, into: target, &context) {
       case .natural: return .natural(target.move())
       case .converted: return .converted(target.move())

@@ -22,6 +22,14 @@ final class DateConverter: ValueConverter<Date> {
       }, else: read)
   }
 
+  /// `decode`'s answer stored as it is compiled for `Date`: the inherited
+  /// form looks up `Converted`'s metadata on every call.
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Date>, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
+    store(try decode(node, &context), into: target)
+  }
+
   /// The strategy's reading of `node`, as `JSONDecoder` reads it.
   private func byStrategy(
     _ strategy: DateReading, _ node: JSONDocument.Node, _ context: inout ReadContext

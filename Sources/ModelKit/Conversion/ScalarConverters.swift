@@ -30,6 +30,14 @@ final class IntConverter: IntegerConverter<Int> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Int> {
     context.integer(node, as: Int.self, in: range)
   }
+
+  /// `decode`'s answer stored as it is compiled for `Int`: the inherited
+  /// form looks up `Converted`'s metadata on every call.
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Int>, _ context: inout ReadContext
+  ) -> Converted<Void> {
+    store(decode(node, &context), into: target)
+  }
 }
 
 /// `Double` and `Float`: the nearest value (a number beyond the type's
@@ -95,6 +103,14 @@ final class DoubleConverter: FloatingConverter<Double> {
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Double> {
     floating(node, &context)
   }
+
+  /// `decode`'s answer stored as it is compiled for `Double`: the inherited
+  /// form looks up `Converted`'s metadata on every call.
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Double>, _ context: inout ReadContext
+  ) -> Converted<Void> {
+    store(decode(node, &context), into: target)
+  }
 }
 
 /// `Bool`: JSON Booleans; leniently non-zero numbers and the yes/no words.
@@ -103,6 +119,14 @@ final class BoolConverter: ValueConverter<Bool> {
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<Bool> {
     context.bool(node)
+  }
+
+  /// `decode`'s answer stored as it is compiled for `Bool`: the inherited
+  /// form looks up `Converted`'s metadata on every call.
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Bool>, _ context: inout ReadContext
+  ) -> Converted<Void> {
+    store(decode(node, &context), into: target)
   }
 
   override var emptyValue: Bool? { false }
@@ -118,6 +142,14 @@ final class StringConverter: ValueConverter<String> {
 
   override func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) -> Converted<String> {
     context.string(node)
+  }
+
+  /// `decode`'s answer stored as it is compiled for `String`: the inherited
+  /// form looks up `Converted`'s metadata on every call.
+  override func decode(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<String>, _ context: inout ReadContext
+  ) -> Converted<Void> {
+    store(decode(node, &context), into: target)
   }
 
   override var emptyValue: String? { "" }

@@ -154,10 +154,6 @@ class ValueConverter<Value>: AnyConverter {
     store(try decode(node, &context), into: target)
   }
 
-  /// Whether this converter does its work in `decode(_:into:_:)` (an
-  /// `InPlaceConverter`): a field is then decoded in that form. Default: false.
-  var decodesInPlace: Bool { false }
-
   /// `answer`'s value moved into `target` (which holds none), and how it
   /// was read. Inlined where it is used, so that the answer's metadata is
   /// looked up once.
@@ -255,36 +251,13 @@ class ValueConverter<Value>: AnyConverter {
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
-    guard decodesInPlace else { return try decodeFieldByValue(field, node, &context) }
     // Decoded into a slot of its own, then moved in: the field keeps its
     // value where there is no new one.
-    return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Void> in
-      let target = slot.baseAddress!
+    return try withTemporarySlot(for: Value.self) { (target) throws(ModelError) -> Converted<Void> in
       let answer = try decode(node, into: target, &context)
       if case .failed = answer { return answer }
       field.assumingMemoryBound(to: Value.self).pointee = target.move()
       return answer
-    }
-  }
-
-  /// `decodeField` through `decode`'s answer, for a converter that does
-  /// not decode in place. Apart, so that `decodeField` names no
-  /// `Converted<Value>` on the in-place path.
-  @inline(never)
-  private func decodeFieldByValue(
-    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) -> Converted<Void> {
-    // Spelled out, as in `fill`: handed through a closure, a value of a
-    // type not known at compile time is copied (and retained) rather than moved.
-    switch try decode(node, &context) {
-    case .natural(let value):
-      field.assumingMemoryBound(to: Value.self).pointee = value
-      return .natural(())
-    case .converted(let value):
-      field.assumingMemoryBound(to: Value.self).pointee = value
-      return .converted(())
-    case .failed(let failure):
-      return .failed(failure)
     }
   }
 
@@ -316,8 +289,6 @@ class ValueConverter<Value>: AnyConverter {
 /// element walks call it (sequences, dictionaries, optionals, nested
 /// models): its `decode` is that answer as a `Converted<Value>`.
 class InPlaceConverter<Value>: ValueConverter<Value> {
-  override final var decodesInPlace: Bool { true }
-
   override final func decode(_ node: JSONDocument.Node, _ context: inout ReadContext) throws(ModelError)
     -> Converted<Value>
   {

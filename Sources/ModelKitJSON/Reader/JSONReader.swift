@@ -315,21 +315,37 @@ struct JSONReader {
   }
 
   /// Skips white space from `position`: runs of spaces (indentation) eight
-  /// bytes at a time, the other white space bytes one by one.
+  /// bytes at a time, the other white space bytes one by one. A line
+  /// break goes straight on to the indentation after it.
   private mutating func skipWhitespaceRun() {
-    let raw = UnsafeRawPointer(input)
     while true {
       switch input[position] {
+      case UInt8(ascii: "\n"):
+        position += 1
+        skipSpaces()
       case UInt8(ascii: " "):
-        // Safe to read eight bytes: the padding is zeros, which end the run.
-        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
-        let others = word ^ 0x2020_2020_2020_2020
-        position += others == 0 ? 8 : others.trailingZeroBitCount / 8
-      case UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        skipSpaces()
+      case UInt8(ascii: "\r"), UInt8(ascii: "\t"):
         position += 1
       default:
         return
       }
+    }
+  }
+
+  /// Skips the spaces from `position` on, eight at a time.
+  @inline(__always)
+  private mutating func skipSpaces() {
+    let raw = UnsafeRawPointer(input)
+    while true {
+      // Safe to read eight bytes: the padding is zeros, which end the run.
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+      let others = word ^ 0x2020_2020_2020_2020
+      if others != 0 {
+        position += others.trailingZeroBitCount / 8
+        return
+      }
+      position += 8
     }
   }
 

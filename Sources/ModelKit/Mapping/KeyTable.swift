@@ -73,7 +73,7 @@ final class KeyTable: @unchecked Sendable {
     slots.initialize(repeating: 0)
     slotMask = size - 1
     for (index, key) in pendingKeys.enumerated() {
-      var slot = key.withUnsafeBufferPointer { KeyHash.fnv1a($0) } & slotMask
+      var slot = key.withUnsafeBufferPointer { KeyHash.quick($0) } & slotMask
       while slots[slot] != 0 { slot = (slot + 1) & slotMask }
       slots[slot] = index + 1
     }
@@ -87,7 +87,7 @@ final class KeyTable: @unchecked Sendable {
     let found: Int?? = document.withRawString(node) { raw, isPlainASCII -> Int? in
       guard isPlainASCII else { return byString[document.string(node) ?? ""] }
       if hint < count, matches(hint, raw) { return hint }
-      var slot = KeyHash.fnv1a(raw) & slotMask
+      var slot = KeyHash.quick(raw) & slotMask
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }

@@ -186,15 +186,20 @@ public struct JSONDocument: Sendable {
       var found: Node?
       // The members walked on the tape here, rather than by `Members`
       // (which holds a copy of the document, a retain and a release per
-      // lookup): a plain key of another length is passed at a glance.
+      // lookup); a plain key is compared with plain ASCII names in place.
       let tape = storage.tape
       var cursor = node.index + 1
       for _ in 0..<object.count {
         let name = tape[cursor]
-        let asciiOfOtherLength =
-          name.tag == .string && Int(truncatingIfNeeded: name.payload) != utf8.count && keyIsASCII
-          && name.aux != TapeEntry.nonASCII
-        if !asciiOfOtherLength && stringEquals(Node(cursor), utf8: utf8, isASCII: keyIsASCII, key) {
+        let matches: Bool
+        if keyIsASCII && name.tag == .string && name.aux != TapeEntry.nonASCII {
+          // ASCII without escapes on both sides: equal exactly when the bytes are.
+          let length = Int(truncatingIfNeeded: name.payload)
+          matches = length == utf8.count && (length == 0 || memoryEquals(utf8.baseAddress!, storage.bytes + name.position, length))
+        } else {
+          matches = stringEquals(Node(cursor), utf8: utf8, isASCII: keyIsASCII, key)
+        }
+        if matches {
           found = Node(cursor + 1)
           if firstWins { break }
         }

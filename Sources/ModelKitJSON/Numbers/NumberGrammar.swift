@@ -116,10 +116,11 @@ package enum NumberGrammar {
           magnitude = magnitude &* 100_000_000 &+ ByteScan.valueOfEightDigits(UInt64(littleEndian: eight))
           index += 8
         }
-        while isDigit(bytes[index]) {
-          magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-          index += 1
-        }
+        // The last one to seven digits as one word too.
+        let last = UInt64(littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
+        let count = ByteScan.leadingDigitCount(last)
+        magnitude = magnitude &* PowersOfTen.integers[count] &+ ByteScan.valueOfDigits(last, count: count)
+        index += count
       } else if !barePointAllowed {
         throw Failure(reason: .expectedFractionDigit, offset: index)
       }

@@ -50,6 +50,27 @@ enum ByteScan {
       == 0x3333_3333_3333_3333
   }
 
+  /// How many of the bytes of `chunk`, from its lowest, are ASCII digits
+  /// before the first that is not (8 when all are). A byte is tested as
+  /// `areEightDigits` tests it; the carry of a byte of 0xFA or more reaches
+  /// only the bytes above it, after the first byte that is not a digit.
+  @inline(__always)
+  static func leadingDigitCount(_ chunk: UInt64) -> Int {
+    let others =
+      ((chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
+      ^ 0x3333_3333_3333_3333
+    return others == 0 ? 8 : others.trailingZeroBitCount / 8
+  }
+
+  /// The value of the first `count` (0 to 8) bytes of `chunk`, ASCII
+  /// digits: shifted to the top of the word, below them zeros, which count
+  /// as the digit 0.
+  @inline(__always)
+  static func valueOfDigits(_ chunk: UInt64, count: Int) -> UInt64 {
+    // A shift by 64 (no digits) gives 0.
+    valueOfEightDigits(chunk << UInt64(8 * (8 - count)))
+  }
+
   /// The value of eight ASCII digits, the first in the lowest byte: pairs,
   /// then fours, then the eight, combined in three multiplications.
   @inline(__always)

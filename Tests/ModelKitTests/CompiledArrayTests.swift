@@ -65,6 +65,45 @@ struct CompiledArrayTests {
     }
   }
 
+  /// Inner arrays of every length (pairs above all, which are read apart)
+  /// holding values of every kind read as the generic path reads them:
+  /// the same values, the same report, the same strict error.
+  @Test func innerArraysOfEveryKindReadAsTheGenericPathReadsThem() throws {
+    var generator = SeededGenerator(seed: 0x9A125)
+    let elements = ["1", "-2.5", "1e3", "\"4\"", "\"x\"", "null", "true", "[1]", "{}", "[]"]
+    for _ in 0..<400 {
+      let inner = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+        let count = Int.random(in: 0...10, using: &generator) < 7 ? 2 : Int.random(in: 0...3, using: &generator)
+        // Mostly numbers, as coordinates are.
+        let items = (0..<count).map { _ in
+          Int.random(in: 0..<3, using: &generator) > 0 ? elements[Int.random(in: 0..<3, using: &generator)] : elements.randomElement(using: &generator)!
+        }
+        return "[" + items.joined(separator: ",") + "]"
+      }
+      let json = #"{"pairs": ["# + inner.joined(separator: ",") + "]}"
+      let compiledReport = DecodeReport()
+      let genericReport = DecodeReport()
+      let compiled = try Arrays(json: json, options: DecodingOptions(report: compiledReport))
+      let generic = try GenericPairs(json: json, options: DecodingOptions(report: genericReport))
+      #expect(compiled.pairs == generic.pairs.map { Array($0) }, "\(json)")
+      #expect(compiledReport.entries.map { "\($0.path) \($0.kind)" } == genericReport.entries.map { "\($0.path) \($0.kind)" }, "\(json)")
+      let strict = DecodingOptions(strict: true)
+      #expect(strictErrorPath { _ = try Arrays(json: json, options: strict) } == strictErrorPath { _ = try GenericPairs(json: json, options: strict) }, "\(json)")
+    }
+  }
+
+  /// The path of the `ModelError` `body` throws; nil when it throws none.
+  private func strictErrorPath(_ body: () throws -> Void) -> String? {
+    do {
+      try body()
+      return nil
+    } catch let error as ModelError {
+      return error.codingPath
+    } catch {
+      return "\(error)"
+    }
+  }
+
   /// Coordinates with now and then a number JSON cannot hold.
   private static func generatedPairs(_ generator: inout SeededGenerator) -> [[Double]] {
     (0..<Int.random(in: 0...6, using: &generator)).map { _ in

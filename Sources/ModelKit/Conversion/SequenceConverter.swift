@@ -262,6 +262,15 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
 /// the converter.
 private func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node) -> [Double]? {
   guard document.kind(of: node) == .array else { return nil }
+  if document.count(of: node) == 2 {
+    // A pair (a position's longitude and latitude) as a literal, whose
+    // storage is allocated directly: growing an empty array costs more.
+    let first = JSONDocument.Node(node.index + 1)
+    guard let x = document.naturalDouble(first), let y = document.naturalDouble(document.nodeAfter(first)) else {
+      return nil
+    }
+    return [x, y]
+  }
   var values: [Double] = []
   values.reserveCapacity(document.count(of: node))
   for item in document.elements(of: node) {

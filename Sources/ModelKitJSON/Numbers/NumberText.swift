@@ -227,54 +227,44 @@ package enum NumberText {
 
   /// The correctly rounded value of `significand` × 10^`exponent` for
   /// significands below 2^64 (19 digits) and exponents within ±19, such as
-  /// the 17-digit coordinates Clinger's path misses: the product, or a
-  /// quotient with 64 or more bits, is computed exactly in 128 bits and
-  /// rounded once. Every such value is a normal `Double`.
+  /// the 17-digit coordinates Clinger's path misses. The product, or the
+  /// quotient, is found exactly to 64 bits with its top bit set, and
+  /// whether anything lies below them; that is folded into the lowest bit
+  /// (a sticky bit, far below the 53 kept), so that converting the 64 bits
+  /// rounds as the exact value would round, and the scaling by a power of
+  /// two after it is exact. Every such value is a normal `Double`.
   private static func wideDouble(significand: UInt64, exponent: Int) -> Double? {
     guard significand != 0, exponent >= -19, exponent <= 19 else { return nil }
     let power = PowersOfTen.integers[abs(exponent)]
     if exponent >= 0 {
-      let (high, low) = significand.multipliedFullWidth(by: power)
-      return rounded(high: high, low: low, binaryExponent: 0, inexact: false)
+      let (productHigh, productLow) = significand.multipliedFullWidth(by: power)
+      if productHigh == 0 { return Double(productLow) }
+      let shift = productHigh.leadingZeroBitCount
+      let top = shift == 0 ? productHigh : productHigh << shift | productLow >> (64 - shift)
+      return rounded(top, below: productLow << shift != 0, scale: 64 - shift)
     }
-    // (significand × 2^(64 + shift)) / 10^-exponent, with the top bit of the
-    // dividend set: the quotient has at least 64 bits, the remainder tells
-    // whether the true value lies above it.
-    let shift = significand.leadingZeroBitCount
-    let dividend = significand << shift
-    let (highQuotient, highRemainder) = dividend.quotientAndRemainder(dividingBy: power)
-    let (lowQuotient, remainder) = power.dividingFullWidth((highRemainder, 0))
-    return rounded(high: highQuotient, low: lowQuotient, binaryExponent: -(64 + shift), inexact: remainder != 0)
+    // significand / power as (dividend / divisor) × 2^(divisorShift - dividendShift),
+    // both normalised to their top bit.
+    let dividendShift = significand.leadingZeroBitCount
+    let divisorShift = power.leadingZeroBitCount
+    let dividend = significand << dividendShift
+    let divisor = power << divisorShift
+    if dividend < divisor {
+      // A quotient in [1/2, 1): its 64 bits after the point.
+      let (quotient, remainder) = divisor.dividingFullWidth((dividend, 0))
+      return rounded(quotient, below: remainder != 0, scale: divisorShift - dividendShift - 64)
+    }
+    // A quotient in [1, 2): its integer 1, then 63 of the 64 bits after the
+    // point; the 64th goes below, with the remainder.
+    let (quotient, remainder) = divisor.dividingFullWidth((dividend - divisor, 0))
+    return rounded(1 << 63 | quotient >> 1, below: remainder != 0 || quotient & 1 != 0, scale: divisorShift - dividendShift - 63)
   }
 
-  /// (`high`:`low`) × 2^`binaryExponent` rounded to 53 bits, half to even;
-  /// `inexact` says the true value is a little above the integer given.
-  private static func rounded(high: UInt64, low: UInt64, binaryExponent: Int, inexact: Bool) -> Double {
-    let bits = high != 0 ? 128 - high.leadingZeroBitCount : 64 - low.leadingZeroBitCount
-    guard bits > 53 else {
-      // Only products get here (`binaryExponent` 0), and they are exact.
-      return Double(low)
-    }
-    var dropped = bits - 53
-    func bit(_ index: Int) -> Bool {
-      index < 64 ? (low >> index) & 1 == 1 : (high >> (index - 64)) & 1 == 1
-    }
-    func anyBelow(_ index: Int) -> Bool {
-      if index <= 64 { return index == 64 ? low != 0 : low & ((1 << index) - 1) != 0 }
-      return low != 0 || high & ((1 << (index - 64)) - 1) != 0
-    }
-    var mantissa = dropped < 64 ? (high << (64 - dropped)) | (low >> dropped) : high >> (dropped - 64)
-    let halfway = bit(dropped - 1)
-    if halfway && (inexact || anyBelow(dropped - 1) || mantissa & 1 == 1) {
-      mantissa += 1
-      if mantissa == 1 << 53 {
-        mantissa >>= 1
-        dropped += 1
-      }
-    }
-    // mantissa × 2^(dropped + binaryExponent), a normal double: its biased
-    // exponent, and the 52 bits below the mantissa's leading one.
-    let biasedExponent = UInt64(dropped + binaryExponent + 52 + 1023)
-    return Double(bitPattern: biasedExponent << 52 | (mantissa & (1 << 52 - 1)))
+  /// (`top` + something below it when `below`) × 2^`scale`, correctly
+  /// rounded: `top` has its top bit set, and `scale` keeps the result normal.
+  @inline(__always)
+  private static func rounded(_ top: UInt64, below: Bool, scale: Int) -> Double {
+    let powerOfTwo = Double(bitPattern: UInt64(1023 + scale) << 52)
+    return Double(top | (below ? 1 : 0)) * powerOfTwo
   }
 }

@@ -140,6 +140,51 @@ struct NumberTests {
     }
   }
 
+  @Test func tiesAndTheirNeighboursOnThe128BitPathsMatchTheStandardLibrary() throws {
+    // Values exactly halfway between two doubles, and one unit of the last
+    // digit either side: quotients (a 54-bit odd number times 5^k over
+    // 10^k) and products (times 10^k, past 64 bits), each 19 digits at most;
+    // then values a hair above a tie.
+    var generator = SeededGenerator(seed: 0x71E5)
+    var texts: [String] = []
+    for _ in 0..<2_000 {
+      let odd = UInt64(1) << 53 | generator.next() & (UInt64(1) << 53 - 1) | 1
+      for (k, five) in [(1, UInt64(5)), (2, 25), (3, 125)] {
+        let significand = odd * five
+        texts += ["\(significand)e-\(k)", "\(significand - 1)e-\(k)", "\(significand + 1)e-\(k)"]
+      }
+    }
+    for k in 10...19 {
+      let five = (0..<k).reduce(UInt64(1)) { product, _ in product * 5 }
+      let low = (UInt64(1) << 53) / five + 1
+      let high = (UInt64(1) << 54) / five
+      guard low < high else { continue }
+      for _ in 0..<200 {
+        let significand = (low + generator.next() % (high - low)) | 1
+        texts += ["\(significand)e\(k)", "\(significand - 1)e\(k)", "\(significand + 1)e\(k)"]
+      }
+    }
+    // Quotients whose first 64 bits look like a tie (the 54th bit set, the
+    // ten after it clear) but which have a remainder: only what lies below
+    // the 64 bits rounds them up.
+    var nearTies = 0
+    while nearTies < 100 {
+      let significand = 10_000_000_000_000_000 + generator.next() % 9_000_000_000_000_000_000
+      let k = Int(1 + generator.next() % 19)
+      let power = (0..<k).reduce(UInt64(1)) { product, _ in product * 10 }
+      let dividend = significand << significand.leadingZeroBitCount
+      let divisor = power << power.leadingZeroBitCount
+      guard dividend < divisor else { continue }
+      let (quotient, remainder) = divisor.dividingFullWidth((dividend, 0))
+      guard quotient & 0x7FF == 0x400, remainder != 0 else { continue }
+      texts.append("\(significand)e-\(k)")
+      nearTies += 1
+    }
+    for text in texts {
+      #expect(try JSONValue(json: text).double?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
   @Test func overflowingNumbersHaveNoDouble() throws {
     #expect(try JSONValue(json: "1e400").double == nil)
     #expect(try JSONValue(json: "-1e400").double == nil)

@@ -19,7 +19,7 @@ func withTemporarySlot<Value, Answer, Failure: Error>(
   }
   var bytes = TemporarySlotBytes()
   return try withUnsafeMutableBytes(of: &bytes) { (raw) throws(Failure) in
-    // Bound to `Value` for `body` only, then to the words they hold again.
+    // Bound to `Value` for `body` only, then to the words again (Internals.md §11).
     defer { raw.bindMemory(to: UInt64.self) }
     return try body(raw.baseAddress!.bindMemory(to: Value.self, capacity: 1))
   }

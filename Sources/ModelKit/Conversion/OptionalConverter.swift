@@ -34,8 +34,7 @@ final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
     }
     // Null (for a value other than JSON `null`, a lenient rule's) and a
     // rejected model are nil.
-    return try withUnsafeTemporaryAllocation(of: Wrapped.self, capacity: 1) { (slot) throws(ModelError) -> Converted<Void> in
-      let value = slot.baseAddress!
+    return try withTemporarySlot(for: Wrapped.self) { (value) throws(ModelError) -> Converted<Void> in
       switch try wrapped.decode(node, into: value, &context) {
       case .natural:
         target.initialize(to: value.move())
@@ -60,8 +59,19 @@ final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
   override func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
+    // Nothing here names `Wrapped?`, whose metadata code not compiled for
+    // `Wrapped` looks up on entry to every function that names it.
+    guard fillsWrapped else { return try super.decodeField(field, node, &context) }
+    return try fillField(field, node, &context)
+  }
+
+  /// `decodeField` for a wrapped type that is decoded into (a nested model).
+  @inline(never)
+  private func fillField(
+    _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) -> Converted<Void> {
     let optional = field.assumingMemoryBound(to: Wrapped?.self)
-    guard fillsWrapped, var current = optional.pointee, !context.document.isNull(node) else {
+    guard var current = optional.pointee, !context.document.isNull(node) else {
       return try super.decodeField(field, node, &context)
     }
     switch try wrapped.fill(&current, from: node, &context) {

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 struct MappedBook: JSONModel {
@@ -26,6 +27,19 @@ struct SnakeUser: JSONModel {
   var followersCount = 0
   var id = 0
   static var keyMapping: [String: JSONKey] { ["id": "ID"] }
+}
+
+/// Keys alike in length and in their first and last eight bytes: every
+/// one falls in the same place of a model's key table.
+struct CollidingKeys: JSONModel {
+  var k0 = 0, k1 = 0, k2 = 0, k3 = 0, k4 = 0, k5 = 0, k6 = 0, k7 = 0, k8 = 0, k9 = 0, k10 = 0, k11 = 0
+
+  static var keyMapping: [String: JSONKey] {
+    Dictionary(uniqueKeysWithValues: (0..<12).map { ("k\($0)", JSONKey.key(Self.key($0))) })
+  }
+
+  /// The JSON key of field `index`: the same 8 bytes before and after a different middle.
+  static func key(_ index: Int) -> String { "prefix__\(index < 10 ? "0" : "")\(index)__suffix__" }
 }
 
 @Suite("Key mapping")
@@ -149,5 +163,20 @@ struct KeyMappingTests {
     #expect(model.café == "nfc")
     #expect(model.name == "escaped")
     #expect(try Unicode(json: "{\"cafe\u{301}\": \"nfd\"}").café == "nfd")
+  }
+
+  /// Keys that all hash alike (and unknown keys like them) find their
+  /// fields in any order: a collision costs a probe, never a wrong field.
+  @Test func keysThatAllCollideFindTheirFields() throws {
+    var generator = SeededGenerator(seed: 0xC011)
+    for _ in 0..<50 {
+      var members = (0..<12).map { "\"\(CollidingKeys.key($0))\": \($0 * 7)" }
+      // Unknown keys of the same shape, which probe the same slots.
+      members += (12..<20).map { "\"\(CollidingKeys.key($0))\": -1" }
+      members.shuffle(using: &generator)
+      let model = try CollidingKeys(json: "{" + members.joined(separator: ", ") + "}")
+      let values = [model.k0, model.k1, model.k2, model.k3, model.k4, model.k5, model.k6, model.k7, model.k8, model.k9, model.k10, model.k11]
+      #expect(values == (0..<12).map { $0 * 7 })
+    }
   }
 }

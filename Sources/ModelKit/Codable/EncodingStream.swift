@@ -176,14 +176,17 @@ final class EncodingStream {
       case .own(let mapping, let keysAsTheyAre):
         let start = resumePoint(slot: slot)
         var failure: (any Error)?
+        var encoder =
+          parent?.child(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
+          ?? ValueEncoder(
+            encoding: self, destination: .slot(slot), parent: parent, key: key, mapping: mapping,
+            keysAsTheyAre: keysAsTheyAre)
         do {
-          try value.encode(
-            to: ValueEncoder(
-              encoding: self, destination: .slot(slot), parent: parent, key: key, mapping: mapping,
-              keysAsTheyAre: keysAsTheyAre))
+          try value.encode(to: encoder)
         } catch {
           failure = error
         }
+        parent?.recycle(&encoder)
         if isAbandoned && faultID >= slot {
           // This value's own containers could not be followed: it alone starts over as a tree.
           resume(at: start)

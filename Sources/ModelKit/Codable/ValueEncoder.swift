@@ -17,16 +17,20 @@ final class ValueEncoder: CodingPathNode, Encoder {
   }
 
   let encoding: EncodingStream
-  let destination: Destination
+  // Set anew when a spare encoder is reused (`child`); one thread, one access at a time.
+  @exclusivity(unchecked) private(set) var destination: Destination
   /// Where the type's `JSONKeyMapping` puts its keys: one name each in the
   /// stream, key paths too in a tree.
-  let mapping: [String: [String]]?
+  @exclusivity(unchecked) private(set) var mapping: [String: [String]]?
   /// Whether keys are written as they are, whatever the key strategy (a
   /// `String`-keyed dictionary's, as in `JSONEncoder`).
-  let keysAsTheyAre: Bool
-  /// The frame this value opened in the stream, 0 before (one thread, one access at a time).
+  @exclusivity(unchecked) private(set) var keysAsTheyAre: Bool
+  /// The frame this value opened in the stream, 0 before.
   @exclusivity(unchecked) private var openedFrame = 0
   @exclusivity(unchecked) private var openedObject = false
+  /// An encoder a value below this one used and nothing else holds, for
+  /// the next value below this one (`child`, `recycle`).
+  @exclusivity(unchecked) private var spareChild: ValueEncoder?
 
   init(
     encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: CodingPathNode.Key,
@@ -37,6 +41,38 @@ final class ValueEncoder: CodingPathNode, Encoder {
     self.mapping = mapping
     self.keysAsTheyAre = keysAsTheyAre
     super.init(parent: parent, key: key, rootDepth: encoding.call.rootDepth)
+  }
+
+  /// The encoder of a value below this one, written into the stream at
+  /// `slot`: the spare one when there is one, else a new one.
+  func child(
+    slot: Int, key: CodingPathNode.Key, mapping: [String: [String]]?, keysAsTheyAre: Bool
+  ) -> ValueEncoder {
+    guard let spare = spareChild else {
+      return ValueEncoder(
+        encoding: encoding, destination: .slot(slot), parent: self, key: key, mapping: mapping,
+        keysAsTheyAre: keysAsTheyAre)
+    }
+    spareChild = nil
+    spare.parent = self
+    spare.key = key
+    spare.depth = depth + 1
+    spare.destination = .slot(slot)
+    spare.mapping = mapping
+    spare.keysAsTheyAre = keysAsTheyAre
+    spare.openedFrame = 0
+    spare.openedObject = false
+    return spare
+  }
+
+  /// Keeps `child`, an encoder `child(slot:…)` made, as the spare one when
+  /// nothing else holds it (a type's `encode(to:)` may keep its encoder or
+  /// a container over it). Its own spare is kept with it.
+  func recycle(_ child: inout ValueEncoder) {
+    guard isKnownUniquelyReferenced(&child) else { return }
+    // The parent let go: a spare holding it would be a cycle.
+    child.parent = nil
+    spareChild = child
   }
 
   /// Where the call's top-level value goes.

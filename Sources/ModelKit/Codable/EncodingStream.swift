@@ -217,9 +217,15 @@ final class EncodingStream {
 
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
-      output: write.json.checkpoint, frames: frames.count, keys: keys.mark, pendingKey: pendingKey,
+      output: readingWriter { $0.checkpoint }, frames: frames.count, keys: keys.mark, pendingKey: pendingKey,
       pendingNeedsNull: pendingNeedsNull, slot: slot)
   }
+
+  /// `read` applied to the writer in place: a property of the writer read
+  /// through the stored `write` would copy the writer for the call (a
+  /// retain and a release per value or member).
+  @inline(__always)
+  private func readingWriter<Result>(_ read: (inout JSONWriter) -> Result) -> Result { read(&write.json) }
 
   /// Drops everything written since `point` and makes its slot pending again.
   private func resume(at point: ResumePoint) {
@@ -387,7 +393,7 @@ final class EncodingStream {
   /// With `.sortedKeys`, notes that a member `key` of the innermost object begins here.
   @inline(__always)
   func noteMemberStart(_ key: String) {
-    keys.noteMember(key, at: write.json.position)
+    keys.noteMember(key, at: readingWriter { $0.position })
   }
 
   /// Gives up an unused pending slot: a member is left out, an element is `null`.

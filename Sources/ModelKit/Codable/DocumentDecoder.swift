@@ -49,7 +49,12 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   let document: JSONDocument
   /// For keyed containers over this value's object: its member index, when
   /// it is too large to scan; its members by converted key, with a key strategy.
-  @exclusivity(unchecked) private(set) var memberIndex: MemberIndex?
+  @exclusivity(unchecked) private(set) var memberIndex: MemberIndex? {
+    didSet { memberIndexLink = memberIndex.map(Unmanaged.passUnretained) }
+  }
+  /// `memberIndex`, unretained, for a lookup without a retain and a
+  /// release (`memberIndex` keeps it alive).
+  @exclusivity(unchecked) private var memberIndexLink: Unmanaged<MemberIndex>?
   @exclusivity(unchecked) private(set) var convertedMembers: [String: JSONDocument.Node]?
   @exclusivity(unchecked) private var membersPrepared = false
 
@@ -71,7 +76,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// container, which reaches the document only through this decoder.
   @inline(__always)
   func member(_ name: String, of object: JSONDocument.Node) -> JSONDocument.Node? {
-    if let memberIndex { return memberIndex.member(name) }
+    if let memberIndexLink { return memberIndexLink._withUnsafeGuaranteedRef { $0.member(name) } }
     return document.member(name, of: object, firstWins: call.firstKeyWins)
   }
 

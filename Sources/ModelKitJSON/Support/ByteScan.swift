@@ -44,22 +44,24 @@ enum ByteScan {
 
   /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.
   @inline(__always)
-  static func areEightDigits(_ chunk: UInt64) -> Bool {
-    // Each byte is 0x30...0x39 when its high half is 3 and adding 6 leaves it 3.
-    (chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4)
-      == 0x3333_3333_3333_3333
-  }
+  static func areEightDigits(_ chunk: UInt64) -> Bool { nonDigitLanes(chunk) == 0 }
 
   /// How many of the bytes of `chunk`, from its lowest, are ASCII digits
-  /// before the first that is not (8 when all are). A byte is tested as
-  /// `areEightDigits` tests it; the carry of a byte of 0xFA or more reaches
-  /// only the bytes above it, after the first byte that is not a digit.
+  /// before the first that is not (8 when all are).
   @inline(__always)
   static func leadingDigitCount(_ chunk: UInt64) -> Int {
-    let others =
-      ((chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
-      ^ 0x3333_3333_3333_3333
+    let others = nonDigitLanes(chunk)
     return others == 0 ? 8 : others.trailingZeroBitCount / 8
+  }
+
+  /// `chunk` with each byte that is an ASCII digit zero: a byte is
+  /// 0x30...0x39 when its high half is 3 and adding 6 leaves it 3. The
+  /// carry of a byte of 0xFA or more reaches only the bytes above it,
+  /// after the first byte that is not a digit, so that one is exact.
+  @inline(__always)
+  private static func nonDigitLanes(_ chunk: UInt64) -> UInt64 {
+    ((chunk & 0xF0F0_F0F0_F0F0_F0F0) | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
+      ^ 0x3333_3333_3333_3333
   }
 
   /// The value of the first `count` (0 to 8) bytes of `chunk`, ASCII

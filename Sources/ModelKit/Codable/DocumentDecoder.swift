@@ -113,13 +113,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
         keysAsTheyAre: keysAsTheyAre)
     }
     spareChild = nil
+    spare.move(below: self, at: CodingPathNode.Key(key))
     spare.node = node
-    spare.parent = self
-    spare.key = CodingPathNode.Key(key)
     spare.mapping = mapping
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
-    spare.depth = depth + 1
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
     return spare
   }

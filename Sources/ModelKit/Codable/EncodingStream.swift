@@ -222,8 +222,8 @@ final class EncodingStream {
   }
 
   /// `read` applied to the writer in place: a property of the writer read
-  /// through the stored `write` would copy the writer for the call (a
-  /// retain and a release per value or member).
+  /// through the stored `write` copied the writer for the call (a retain
+  /// and a release per value, for the checkpoint).
   @inline(__always)
   private func readingWriter<Result>(_ read: (inout JSONWriter) -> Result) -> Result { read(&write.json) }
 
@@ -393,7 +393,7 @@ final class EncodingStream {
   /// With `.sortedKeys`, notes that a member `key` of the innermost object begins here.
   @inline(__always)
   func noteMemberStart(_ key: String) {
-    keys.noteMember(key, at: readingWriter { $0.position })
+    keys.noteMember(key, at: write.json.position)
   }
 
   /// Gives up an unused pending slot: a member is left out, an element is `null`.

@@ -54,9 +54,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
         keysAsTheyAre: keysAsTheyAre)
     }
     spareChild = nil
-    spare.parent = self
-    spare.key = key
-    spare.depth = depth + 1
+    spare.move(below: self, at: key)
     spare.destination = .slot(slot)
     spare.mapping = mapping
     spare.keysAsTheyAre = keysAsTheyAre

@@ -44,6 +44,14 @@ class CodingPathNode {
     depth = (parent?.depth ?? rootDepth) + 1
   }
 
+  /// Puts this node at `key` below `parent`, as `init` does: for a spare
+  /// coder taken up again for another value.
+  final func move(below parent: CodingPathNode, at key: Key) {
+    self.parent = parent
+    self.key = key
+    depth = parent.depth + 1
+  }
+
   /// Where the walk's top-level value is (each walker's call knows).
   var root: CodingPath { CodingPath() }
 

@@ -26,6 +26,12 @@ protocol ModelWriting: Sendable {
   func encodeModel<Model: JSONModel>(_ model: Model, with converter: ValueConverter<Model>, in context: inout WriteContext)
     throws(ModelError)
 
+  /// Writes an array's struct models, which lie in `models` and `converter`
+  /// converts, each as an object at its index.
+  func encodeModels<Model: JSONModel>(
+    _ models: UnsafeBufferPointer<Model>, with converter: ValueConverter<Model>, in context: inout WriteContext
+  ) throws(ModelError)
+
   /// Writes a Foundation graph (`Any`), which may hold models, dates, URLs, …
   func encodeGraph(_ value: Any, in context: inout WriteContext) throws(ModelError)
 }

@@ -207,13 +207,10 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   private func encodeElements(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     var failure: ModelError?
     let wasContiguous: Void? = value.withContiguousStorageIfAvailable { elements in
-      for index in elements.indices {
-        do throws(ModelError) {
-          try context.element(elements[index], at: .index(index), with: element)
-        } catch {
-          failure = error
-          return
-        }
+      do throws(ModelError) {
+        try element.encodeElements(elements, &context)
+      } catch {
+        failure = error
       }
     }
     if let failure { throw failure }

@@ -191,6 +191,15 @@ class ValueConverter<Value>: AnyConverter {
   /// Whether `value` is left out of the output. Default: never.
   func isOmitted(_ value: Value) -> Bool { false }
 
+  /// Writes the elements of an array, which lie in `elements`, each at
+  /// its index. Default: one by one, as `WriteContext.element` writes an
+  /// element; a struct model's converter writes them where they lie.
+  func encodeElements(_ elements: UnsafeBufferPointer<Value>, _ context: inout WriteContext) throws(ModelError) {
+    for index in elements.indices {
+      try context.element(elements[index], at: .index(index), with: self)
+    }
+  }
+
   /// What a lenient Codable call gives for a missing value or one that
   /// does not convert (0, false, "", nil, an empty collection); nil where
   /// the type has none of its own, which it is then decoded from nothing

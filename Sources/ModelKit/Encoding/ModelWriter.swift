@@ -12,6 +12,28 @@ struct ModelWriter: ModelWriting {
     try Self.encodeModel(model, schema: unsafeDowncast(converter, to: ModelConverter<Model>.self).schema, &context)
   }
 
+  /// Called by the converter of an array's struct models: each is written
+  /// from where it lies, unless its schema has a `didEncode` hook.
+  func encodeModels<Model: JSONModel>(
+    _ models: UnsafeBufferPointer<Model>, with converter: ValueConverter<Model>, in context: inout WriteContext
+  ) throws(ModelError) {
+    checkInvariant(converter is ModelConverter<Model>, "a model written by \(converter.typeName)")
+    let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    checkInvariant(!schema.isClass, "class models written in place")
+    guard let first = models.baseAddress else { return }
+    let writesInPlace = !schema.hooks.mayRun(.didEncode)
+    for index in models.indices {
+      context.path.push(.index(index))
+      defer { context.path.pop() }
+      try StackGuard.check(depth: context.path.depth, at: context.path)
+      if writesInPlace {
+        try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context)
+      } else {
+        try Self.encodeFields(models[index], schema: schema, base: UnsafeRawPointer(first + index), &context)
+      }
+    }
+  }
+
   /// Called for a Foundation graph an `Any` property holds.
   func encodeGraph(_ value: Any, in context: inout WriteContext) throws(ModelError) {
     let json = try FoundationGraph.value(from: value, in: &context, failure: .unencodable)

@@ -112,6 +112,14 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
     }
   }
 
+  /// Struct models are written where the array holds them.
+  override func encodeElements(_ elements: UnsafeBufferPointer<Model>, _ context: inout WriteContext)
+    throws(ModelError)
+  {
+    guard !reference.isClass, !travelsInJSONForm else { return try super.encodeElements(elements, &context) }
+    try context.models.encodeModels(elements, with: self, in: &context)
+  }
+
   override func describe(_ value: Model, level: Int, _ context: inout WriteContext) -> String {
     ModelDescription.describe(value, level: level, &context)
   }

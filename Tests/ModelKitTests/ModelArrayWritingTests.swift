@@ -1,0 +1,197 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+import Testing
+
+// An array of struct models is written from the array's storage, element
+// by element in place (`ModelWriter.encodeModels`). These tests hold it to
+// what each element writes on its own, at every option, and to the paths
+// of its errors.
+
+private struct Track: JSONModel, Hashable {
+  var id = 0
+  var title: String?
+  var tags: [String] = []
+  var rating = 0.0
+  var city = ""
+  var zip: String?
+  static var keyMapping: [String: JSONKey] { ["city": "venue.address.city", "zip": "venue.address.zip", "id": "ID"] }
+}
+
+private struct Album: JSONModel, Hashable {
+  var name = ""
+  var tracks: [Track] = []
+  var sides: [[Track]] = []
+  var bonus: ContiguousArray<Track> = []
+  var next: [Album] = []
+}
+
+/// Adds a member when written.
+private struct StampedTrack: JSONModel, Hashable {
+  var id = 0
+  func didEncode(into json: inout JSONObject) throws { json["stamp"] = JSONValue("s\(id)") }
+}
+
+private struct ModelShelf<Item: JSONModel>: JSONModel {
+  var items: [Item] = []
+}
+
+private struct ContiguousModelShelf<Item: JSONModel>: JSONModel {
+  var items: ContiguousArray<Item> = []
+}
+
+/// A struct model holding a Foundation graph that may hold what JSON cannot.
+private struct Crate: JSONModel {
+  var id = 0
+  var extra: [String: Any] = [:]
+}
+
+private struct DeepTree: JSONModel {
+  var children: [DeepTree] = []
+}
+
+@Suite("Arrays of struct models are written in place")
+struct ModelArrayWritingTests {
+  static let optionSets: [JSONWriteOptions] = [[], .sortedKeys, .includeNulls, [.sortedKeys, .includeNulls]]
+
+  private let tracks = [
+    Track(id: 1, title: "One", tags: ["a", "b\"c"], rating: 4.5, city: "Oslo", zip: "0150"),
+    Track(id: 2, title: nil, tags: [], rating: -0.0, city: "", zip: nil),
+    Track(id: 3, title: "Trois \u{1F3B5}", tags: ["é"], rating: .nan, city: "Paris", zip: nil),
+    Track(),
+  ]
+
+  /// The text of `[elements]` where each element is what it writes on its own.
+  private func alone<Item: JSONModel>(_ items: some Sequence<Item>, _ options: JSONWriteOptions) throws -> String {
+    "[" + (try items.map { try $0.jsonString(options: options) }).joined(separator: ",") + "]"
+  }
+
+  @Test func everyElementIsWhatItWritesAlone() throws {
+    let stamped = (0..<5).map { StampedTrack(id: $0) }
+    for options in Self.optionSets {
+      #expect(try ModelShelf(items: tracks).jsonString(options: options) == #"{"items":"# + alone(tracks, options) + "}")
+      #expect(
+        try ContiguousModelShelf(items: ContiguousArray(tracks)).jsonString(options: options)
+          == #"{"items":"# + alone(tracks, options) + "}")
+      // A didEncode hook still runs for every element.
+      #expect(try ModelShelf(items: stamped).jsonString(options: options) == #"{"items":"# + alone(stamped, options) + "}")
+      #expect(try alone(stamped, options).contains(#""stamp":"s4""#))
+      #expect(try ModelShelf<Track>().jsonString(options: options) == #"{"items":[]}"#)
+    }
+  }
+
+  @Test func nestedArraysAndModelsMatchTheirValueForm() throws {
+    var album = Album(name: "A", tracks: tracks, sides: [tracks, [], Array(tracks.prefix(1))], bonus: ContiguousArray(tracks.suffix(2)))
+    album.next = [album, Album(name: "B")]
+    for options in Self.optionSets {
+      let text = try album.jsonString(options: options)
+      // The JSONValue form is built by the same walk but not from text: both agree with each element alone.
+      let value = try album.jsonValue(options: options)
+      #expect(try JSONValue(json: Data(text.utf8)) == value)
+      #expect(value["tracks"] == (try JSONValue(json: Data(alone(tracks, options).utf8))))
+      #expect(value["sides"]?[0] == (try JSONValue(json: Data(alone(tracks, options).utf8))))
+      #expect(value["sides"]?[1] == .array([]))
+      #expect(value["bonus"] == (try JSONValue(json: Data(alone(tracks.suffix(2), options).utf8))))
+      #expect(value["next"] == (try JSONValue(json: Data(alone(album.next, options).utf8))))
+    }
+    // Read back, an album is the one written (a NaN is left out, so it is
+    // not among these).
+    let finite = tracks.map { track in
+      var copy = track
+      if copy.rating.isNaN { copy.rating = 1 }
+      return copy
+    }
+    var round = Album(name: "R", tracks: finite, sides: [[], finite], bonus: ContiguousArray(finite.prefix(1)))
+    round.next = [round]
+    for options in Self.optionSets {
+      #expect(try Album(json: round.jsonString(options: options)) == round)
+    }
+  }
+
+  @Test func prettyPrintedElementsKeepTheirIndentation() throws {
+    let text = try ModelShelf(items: Array(tracks.prefix(2))).jsonString(options: [.prettyPrinted, .sortedKeys])
+    let expected = """
+      {
+        "items" : [
+          {
+            "ID" : 1,
+            "rating" : 4.5,
+            "tags" : [
+              "a",
+              "b\\"c"
+            ],
+            "title" : "One",
+            "venue" : {
+              "address" : {
+                "city" : "Oslo",
+                "zip" : "0150"
+              }
+            }
+          },
+          {
+            "ID" : 2,
+            "rating" : -0,
+            "tags" : [
+
+            ],
+            "venue" : {
+              "address" : {
+                "city" : ""
+              }
+            }
+          }
+        ]
+      }
+      """
+    #expect(text == expected)
+  }
+
+  @Test func anElementsErrorNamesItsIndex() {
+    let crates = ModelShelf(items: [Crate(id: 1, extra: ["fine": 1]), Crate(id: 2, extra: ["bad": [1, NSObject()]])])
+    let error = #expect(throws: ModelError.self) { try crates.jsonData() }
+    #expect(error?.kind == .unencodable)
+    #expect(error?.codingPath == "$.items[1].extra.bad[1]")
+    let inValue = #expect(throws: ModelError.self) { try crates.jsonValue() }
+    #expect(inValue?.codingPath == "$.items[1].extra.bad[1]")
+    // Two arrays of models deep.
+    let deeper = ModelShelf(items: [ModelShelf(items: [Crate(), Crate(extra: ["x": NSObject()])])])
+    let nested = #expect(throws: ModelError.self) { try deeper.jsonData() }
+    #expect(nested?.codingPath == "$.items[0].items[1].extra.x")
+  }
+
+  @Test func aDeepTreeOfArraysIsWrittenOrStopsCleanly() {
+    var tree = DeepTree()
+    for _ in 0..<3_000 { tree = DeepTree(children: [DeepTree(), tree]) }
+    let shallow = DeepTree(children: [DeepTree(children: [DeepTree()]), DeepTree()])
+    #expect((try? shallow.jsonString()) == #"{"children":[{"children":[{"children":[]}]},{"children":[]}]}"#)
+    let shared = UncheckedSendable(tree)
+    let outcome = Locked<[String]>([])
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      var kinds: [String] = []
+      for options in [JSONWriteOptions(), .sortedKeys, .prettyPrinted] {
+        do {
+          let text = try shared.value.jsonString(options: options)
+          kinds.append(text.hasPrefix("{") ? "written" : "odd")
+        } catch {
+          kinds.append(underlyingModelError(error).map { "\($0.kind)" } ?? "\(error)")
+        }
+      }
+      outcome.withLock { $0 = kinds }
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    // On half a megabyte of stack 3,000 levels stop with tooDeep, never a crash.
+    #expect(outcome.withLock { $0 } == ["tooDeep", "tooDeep", "tooDeep"])
+    // Taken apart a level at a time: released whole, it would recurse 3,000 levels.
+    while tree.children.count == 2 { tree = tree.children.removeLast() }
+  }
+}
+
+/// Hands a value to a thread that is the only one using it.
+private struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}

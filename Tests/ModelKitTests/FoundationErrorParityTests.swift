@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 private struct Person: Codable {
@@ -9,7 +10,7 @@ private struct Person: Codable {
   var friend: Friend?
 }
 
-private struct Friend: Codable {
+private struct Friend: Codable, Equatable {
   var since: UInt8
 }
 
@@ -166,6 +167,50 @@ struct FoundationErrorParityTests {
     do { _ = try strict.decode(Triple.self, from: "[1, 2]") } catch { ours = shape(of: error) }
     do { _ = try JSONDecoder().decode(Triple.self, from: Data("[1, 2]".utf8)) } catch { theirs = shape(of: error) }
     #expect(ours == theirs)
+  }
+
+  /// Arrays of types only Codable reads are read element by element, as
+  /// `Array.init(from:)` reads them: generated arrays (nested, optional
+  /// elements, elements that fail at every index) give `JSONDecoder`'s
+  /// value, or its error's case, path and wording.
+  @Test func arraysOfCodableElementsMatchJSONDecoder() throws {
+    var generator = SeededGenerator(seed: 25)
+    let elements = [
+      #"{"since": 1}"#, #"{"since": 255}"#, #"{"since": 256}"#, #"{"since": "2"}"#, #"{"since": null}"#, "{}", "null",
+      "3", "[]", #"[{"since": 4}]"#, #""{\"since\": 5}""#,
+    ]
+    func array(depth: Int) -> String {
+      let count = Int.random(in: 0...4, using: &generator)
+      let items = (0..<count).map { _ in
+        depth > 0 && Bool.random(using: &generator) ? array(depth: depth - 1) : elements.randomElement(using: &generator)!
+      }
+      return "[" + items.joined(separator: ", ") + "]"
+    }
+    func compare<T: Decodable & Equatable>(_ type: T.Type, _ json: String) {
+      let data = Data(json.utf8)
+      let theirs = Result { try JSONDecoder().decode(T.self, from: data) }
+      let ours = Result { try strict.decode(T.self, from: data) }
+      switch (theirs, ours) {
+      case (.success(let expected), .success(let value)): #expect(value == expected, "\(T.self) from \(json)")
+      case (.failure(let expected), .failure(let error)):
+        #expect(shape(of: error) == shape(of: expected), "\(T.self) from \(json)")
+        #expect(mismatch { try strict.decode(T.self, from: data) }.description
+          == mismatch { try JSONDecoder().decode(T.self, from: data) }.description, "\(T.self) from \(json)")
+      default: Issue.record("\(T.self) from \(json): JSONDecoder \(theirs), ModelDecoder \(ours)")
+      }
+    }
+    var successes = 0
+    for _ in 0..<400 {
+      let json = array(depth: 2)
+      compare([Friend].self, json)
+      compare([Friend?].self, json)
+      compare([[Friend]].self, json)
+      compare([[Friend?]?].self, json)
+      compare([String: [Friend]].self, #"{"a": "# + json + "}")
+      if (try? JSONDecoder().decode([[Friend]].self, from: Data(json.utf8))) != nil { successes += 1 }
+    }
+    // Both outcomes were exercised.
+    #expect(successes > 20 && successes < 380)
   }
 
   @Test func syntaxErrorsAreDataCorrupted() throws {

@@ -297,6 +297,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       node: node, key: key, mapping: traits?.mapping, onMismatch: call.options.strict ? .empty : onMismatch,
       keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
     defer { recycle(&decoder) }
+    if call.options.strict, let array = traits?.elementByElement, let node, call.document.partial == nil,
+      call.document.kind(of: node) == .array
+    {
+      return try Self.decode(array, node, decoder)
+    }
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
     return value
@@ -396,6 +401,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     _ collection: Collection.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
   ) throws -> Value {
     unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
+  }
+
+  /// `Value`, known to be the array type `Array`, decoded element by element, strictly.
+  private static func decode<Array: ElementByElementDecodable, Value>(
+    _ array: Array.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
+  ) throws -> Value {
+    unsafeBitCast(try Array.decodeEveryElement(node, in: decoder), to: Value.self)
   }
 
   /// `Value`, known to be the dictionary type `Dictionary`, decoded member by member, strictly.

@@ -49,6 +49,29 @@ extension Dictionary: MemberByMemberDecodable where Key == String, Value: Decoda
   }
 }
 
+/// Arrays of `Decodable` elements, which strict decoding reads as
+/// `Array.init(from:)` does (each element as the unkeyed container reads
+/// it, at its index), into storage reserved for all of them: the standard
+/// library's initialiser grows the array as it appends.
+protocol ElementByElementDecodable {
+  /// Every element of the array `node`; `decoder` is the array's.
+  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+}
+
+extension Array: ElementByElementDecodable where Element: Decodable {
+  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+    let document = decoder.call.document
+    var result: [Element] = []
+    result.reserveCapacity(document.count(of: node))
+    var index = 0
+    for item in document.elements(of: node) {
+      result.append(try decoder.decode(Element.self, from: item, key: AnyKey(index: index)))
+      index += 1
+    }
+    return result
+  }
+}
+
 extension Array: ElementDroppingCollection where Element: Decodable {
   static var kind: JSONKind? { .array }
 

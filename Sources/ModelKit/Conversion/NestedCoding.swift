@@ -13,6 +13,14 @@ protocol ModelReading: Sendable {
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model
 
+  /// Appends the models `converter` reads from the elements of the array
+  /// at `node`, each at its index from `firstIndex`, as
+  /// `ReadContext.element` would read each.
+  func decodeModels<Model: JSONModel, Target: AppendableCollection<Model>>(
+    _ converter: ValueConverter<Model>, elementsOf node: JSONDocument.Node, from firstIndex: Int,
+    to result: inout Target, in context: inout ReadContext
+  ) throws(ModelError)
+
   /// Decodes the object at `node` into `model`, which a field already holds.
   func fillModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,

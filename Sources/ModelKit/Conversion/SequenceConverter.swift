@@ -87,17 +87,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   private func appendGeneric(
     _ node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
   ) throws(ModelError) {
-    // One slot for every element, each moved out as it is added.
-    try withUnsafeTemporaryAllocation(of: Collection.Element.self, capacity: 1) { (slot) throws(ModelError) in
-      let target = slot.baseAddress!
-      var index = firstIndex
-      for item in context.document.elements(of: node) {
-        if try context.element(item, at: .index(index), with: element, into: target) {
-          result.add(target.move())
-        }
-        index += 1
-      }
-    }
+    try element.appendElements(of: node, from: firstIndex, to: &result, &context)
   }
 
   // `decode` keeps a switch of its own rather than building through

@@ -188,6 +188,27 @@ class ValueConverter<Value>: AnyConverter {
     fatalError("abstract")
   }
 
+  /// Appends what the elements of the array at `node` convert to, each at
+  /// its index from `firstIndex`; one that does not convert is dropped
+  /// (strict mode: an error). Default: one by one, as
+  /// `ReadContext.element` reads an element; a struct model's converter
+  /// has the model reader read them.
+  func appendElements<Target: AppendableCollection<Value>>(
+    of node: JSONDocument.Node, from firstIndex: Int, to result: inout Target, _ context: inout ReadContext
+  ) throws(ModelError) {
+    // One slot for every element, each moved out as it is added.
+    try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(ModelError) in
+      let target = slot.baseAddress!
+      var index = firstIndex
+      for item in context.document.elements(of: node) {
+        if try context.element(item, at: .index(index), with: self, into: target) {
+          result.add(target.move())
+        }
+        index += 1
+      }
+    }
+  }
+
   /// Whether `value` is left out of the output. Default: never.
   func isOmitted(_ value: Value) -> Bool { false }
 

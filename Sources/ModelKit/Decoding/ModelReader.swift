@@ -22,6 +22,38 @@ struct ModelReader: ModelReading {
     try Self.decodeModel(Model.self, schema: Self.modelConverter(converter).schema, node: node, &context)
   }
 
+  /// Called by the converter of an array's struct models: each object is
+  /// read into a new model, appended as it is read; any other element (and
+  /// every element of a type `modelType(for:)` may choose) as
+  /// `ReadContext.element` reads it.
+  func decodeModels<Model: JSONModel, Target: AppendableCollection<Model>>(
+    _ converter: ValueConverter<Model>, elementsOf node: JSONDocument.Node, from firstIndex: Int,
+    to result: inout Target, in context: inout ReadContext
+  ) throws(ModelError) {
+    let converter = Self.modelConverter(converter)
+    let schema = converter.schema
+    let choosesType = schema.hooks.mayRun(.modelType)
+    var index = firstIndex
+    for item in context.document.elements(of: node) {
+      defer { index += 1 }
+      guard !choosesType, context.document.kind(of: item) == .object else {
+        if let value = try context.element(item, at: .index(index), with: converter) { result.add(value) }
+        continue
+      }
+      context.path.push(.index(index))
+      defer { context.path.pop() }
+      try StackGuard.check(depth: context.depth, at: context.path)
+      var model = Model()
+      do {
+        try Self.populate(&model, schema: schema, node: item, &context)
+      } catch {
+        if converter.dropsRejection(error, at: item, &context) { continue }
+        throw error
+      }
+      result.add(model)
+    }
+  }
+
   // MARK: - Models
 
   /// Decodes the object at `node` as `Model` (or, through `modelType(for:)`,

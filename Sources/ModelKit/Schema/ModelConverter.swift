@@ -65,10 +65,30 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
           try models.decodeModel(self, at: node, in: &context)
         })
       return .natural(())
-    } catch where error.kind == .rejected && !context.options.strict {
-      context.note(.rejectedByHook, node, target: typeName, note: error.message)
+    } catch {
+      guard dropsRejection(error, at: node, &context) else { throw error }
       return .failed(.rejected)
     }
+  }
+
+  /// Whether `error`, from reading the object at `node`, drops the model
+  /// rather than failing the decode: a hook's rejection in lenient mode,
+  /// which is noted at `node`.
+  func dropsRejection(_ error: ModelError, at node: JSONDocument.Node, _ context: inout ReadContext) -> Bool {
+    guard error.kind == .rejected && !context.options.strict else { return false }
+    context.note(.rejectedByHook, node, target: typeName, note: error.message)
+    return true
+  }
+
+  /// Struct models are read by the model reader, element by element.
+  override func appendElements<Target: AppendableCollection<Model>>(
+    of node: JSONDocument.Node, from firstIndex: Int, to result: inout Target, _ context: inout ReadContext
+  ) throws(ModelError) {
+    guard !reference.isClass, !travelsInJSONForm, context.document.partial == nil else {
+      return try super.appendElements(of: node, from: firstIndex, to: &result, &context)
+    }
+    let models = context.models
+    try models.decodeModels(self, elementsOf: node, from: firstIndex, to: &result, in: &context)
   }
 
   override var fillsExisting: Bool { true }
@@ -99,8 +119,8 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
         try models.fillModel(self, &model, at: node, in: &context)
       }
       return .natural(())
-    } catch where error.kind == .rejected && !context.options.strict {
-      context.note(.rejectedByHook, node, target: typeName, note: error.message)
+    } catch {
+      guard dropsRejection(error, at: node, &context) else { throw error }
       return .failed(.rejected)
     }
   }

@@ -1,0 +1,163 @@
+import Foundation
+import ModelKit
+import ModelKitTestSupport
+import Testing
+
+// An array of struct models is read by the model reader element by
+// element (`ModelReader.decodeModels`); an array of class models takes the
+// element-wise path every other converter takes. The same fields as a
+// struct and as a class, read from the same generated text, must give the
+// same values, the same report and the same errors.
+
+private struct UnluckyItem: Error {}
+
+private struct ReadInner: JSONModel {
+  var id = 0
+  var label = ""
+}
+
+private final class ReadInnerObject: JSONModel {
+  var id = 0
+  var label = ""
+  init() {}
+}
+
+private struct ReadItem: JSONModel {
+  var id = 0
+  var name: String?
+  var tags: [String] = []
+  var inner = ReadInner()
+  var inners: [ReadInner] = []
+  var count = 0
+  static var keyMapping: [String: JSONKey] { ["count": "meta.count"] }
+  mutating func didDecode(from json: JSONObject) throws { if id == 13 { throw UnluckyItem() } }
+}
+
+private final class ReadItemObject: JSONModel {
+  var id = 0
+  var name: String?
+  var tags: [String] = []
+  var inner = ReadInnerObject()
+  var inners: [ReadInnerObject] = []
+  var count = 0
+  static var keyMapping: [String: JSONKey] { ["count": "meta.count"] }
+  init() {}
+  func didDecode(from json: JSONObject) throws { if id == 13 { throw UnluckyItem() } }
+}
+
+private struct ReadBox: JSONModel {
+  var items: [ReadItem] = []
+  var more: ContiguousArray<ReadItem> = []
+}
+
+private final class ReadBoxOfObjects: JSONModel {
+  var items: [ReadItemObject] = []
+  var more: ContiguousArray<ReadItemObject> = []
+  init() {}
+}
+
+/// Random JSON for arrays of items: objects whose members are of every
+/// kind the conversion table meets, and elements that are not objects.
+private struct ItemText {
+  var generator: SeededGenerator
+
+  mutating func pick(_ choices: [String]) -> String { choices.randomElement(using: &generator)! }
+
+  mutating func inner() -> String {
+    pick([#"{"id": 1, "label": "a"}"#, #"{"id": "2"}"#, #"{"label": 3}"#, "null", "4", #""{\"id\": 5}""#, "[]", "{}"])
+  }
+
+  mutating func item() -> String {
+    var members: [String] = []
+    if Bool.random(using: &generator) { members.append(#""id": "# + pick(["1", "13", #""7""#, #""x""#, "null", "2.5", "true", "[1]"])) }
+    if Bool.random(using: &generator) { members.append(#""name": "# + pick([#""n""#, "5", "null", "{}"])) }
+    if Bool.random(using: &generator) { members.append(#""tags": "# + pick([#"["a", "b"]"#, "[1, null]", #""a""#, "{}", "[]"])) }
+    if Bool.random(using: &generator) { members.append(#""inner": "# + inner()) }
+    if Bool.random(using: &generator) {
+      members.append(#""inners": ["# + (0..<Int.random(in: 0...3, using: &generator)).map { _ in inner() }.joined(separator: ", ") + "]")
+    }
+    if Bool.random(using: &generator) { members.append(#""meta": {"count": "# + pick(["3", #""4""#, "null", "[]"]) + "}") }
+    if Bool.random(using: &generator) { members.append(#""extra": 1"#) }
+    if Bool.random(using: &generator) { members.append(#""id": 8"#) }  // a repeated key: the last wins
+    return "{" + members.shuffled(using: &generator).joined(separator: ", ") + "}"
+  }
+
+  mutating func element() -> String {
+    Int.random(in: 0..<5, using: &generator) == 0
+      ? pick(["null", "3", #""x""#, #""{\"id\": 6}""#, "[]", "true"]) : item()
+  }
+
+  mutating func array() -> String {
+    "[" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in element() }.joined(separator: ", ") + "]"
+  }
+}
+
+@Suite("Arrays of struct models are read element by element")
+struct ModelArrayReadingTests {
+  /// What a decode gave, with the type names made alike.
+  private struct Outcome: Equatable {
+    var written = ""
+    var report: [String] = []
+    var error: String?
+  }
+
+  private func outcome(_ decode: (DecodingOptions) throws -> String, strict: Bool) -> Outcome {
+    let report = DecodeReport()
+    var result = Outcome()
+    do {
+      result.written = try decode(DecodingOptions(strict: strict, report: report))
+    } catch {
+      let model = underlyingModelError(error)
+      result.error = "\(model?.kind as Any) at \(model?.codingPath ?? "?"): \(model?.message ?? "\(error)")"
+    }
+    result.report = report.entries.map { "\($0.path) \($0.kind) \($0.found) \($0.target) \($0.note ?? "")" }
+    func alike(_ text: String) -> String {
+      text.replacingOccurrences(of: "ReadBoxOfObjects", with: "ReadBox").replacingOccurrences(of: "ReadItemObject", with: "ReadItem")
+        .replacingOccurrences(of: "ReadInnerObject", with: "ReadInner")
+    }
+    result.report = result.report.map(alike)
+    result.error = result.error.map(alike)
+    return result
+  }
+
+  @Test func structsAndClassesReadAlikeFromGeneratedArrays() throws {
+    var text = ItemText(generator: SeededGenerator(seed: 2026))
+    var outcomes = Set<String>()
+    for _ in 0..<300 {
+      let items = text.array()
+      let json = #"{"items": "# + items + #", "more": "# + text.array() + "}"
+      for strict in [false, true] {
+        let structs = outcome({ try ReadBox(json: json, options: $0).jsonString(options: .sortedKeys) }, strict: strict)
+        let classes = outcome({ try ReadBoxOfObjects(json: json, options: $0).jsonString(options: .sortedKeys) }, strict: strict)
+        #expect(structs == classes, "\(strict ? "strict" : "lenient"): \(json)")
+        // The top-level entry point reads the same way.
+        let array = outcome({ try [ReadItem](json: items, options: $0).map { try $0.jsonString(options: .sortedKeys) }.joined(separator: ",") }, strict: strict)
+        let objects = outcome({ try [ReadItemObject](json: items, options: $0).map { try $0.jsonString(options: .sortedKeys) }.joined(separator: ",") }, strict: strict)
+        #expect(array == objects, "\(strict ? "strict" : "lenient"): \(items)")
+        outcomes.insert(structs.error == nil ? (structs.report.isEmpty ? "clean" : "reported") : "failed")
+      }
+    }
+    #expect(outcomes == ["clean", "reported", "failed"])
+  }
+
+  @Test func elementsAreReadAsTheyAreAlone() throws {
+    let json = #"[{"id": 1, "inners": [{"id": "2"}, null, {"label": "x"}]}, null, "{\"id\": 3}", {"id": 13}, {"id": 4, "meta": {"count": 9}}]"#
+    let report = DecodeReport()
+    let items = try [ReadItem](json: json, options: DecodingOptions(report: report))
+    #expect(items.map(\.id) == [1, 3, 4])
+    #expect(items[0].inners.map(\.id) == [2, 0])
+    #expect(items[0].inners.map(\.label) == ["", "x"])
+    #expect(items[2].count == 9)
+    let entries = report.entries.map { "\($0.path) \($0.kind)" }
+    #expect(entries.contains("$[0].inners[0].id converted"))
+    #expect(entries.contains("$[0].inners[1] dropped"))
+    #expect(entries.contains("$[3] rejectedByHook"))
+    let strict = #expect(throws: ModelError.self) { try [ReadItem](json: json, options: DecodingOptions(strict: true)) }
+    #expect(strict?.codingPath == "$[0].inners[0].id")
+    let rejected = #expect(throws: ModelError.self) {
+      try [ReadItem](json: #"[{"id": 1}, {"id": 13}]"#, options: DecodingOptions(strict: true))
+    }
+    #expect(rejected?.kind == .rejected)
+    #expect(rejected?.codingPath == "$[1]")
+  }
+}

@@ -37,7 +37,7 @@ struct ModelReader: ModelReading {
     for item in context.document.elements(of: node) {
       defer { index += 1 }
       guard !choosesType, context.document.kind(of: item) == .object else {
-        if let value = try context.element(item, at: .index(index), with: converter) { result.add(value) }
+        try Self.appendElement(item, at: index, with: converter, to: &result, &context)
         continue
       }
       context.path.push(.index(index))
@@ -52,6 +52,17 @@ struct ModelReader: ModelReading {
       }
       result.add(model)
     }
+  }
+
+  /// Appends what `converter` reads from `item`, as `ReadContext.element`
+  /// reads an element. Apart, so that `decodeModels` names no `Model?`,
+  /// whose metadata code not compiled for `Model` looks up on entry.
+  @inline(never)
+  private static func appendElement<Model: JSONModel, Target: AppendableCollection<Model>>(
+    _ item: JSONDocument.Node, at index: Int, with converter: ValueConverter<Model>, to result: inout Target,
+    _ context: inout ReadContext
+  ) throws(ModelError) {
+    if let value = try context.element(item, at: .index(index), with: converter) { result.add(value) }
   }
 
   // MARK: - Models

@@ -5,7 +5,9 @@ import Testing
 
 // An array of struct models is read by the model reader element by
 // element (`ModelReader.decodeModels`); an array of class models takes the
-// element-wise path every other converter takes. The same fields as a
+// element-wise path every other converter takes; a nested struct model is
+// filled where it lies once its decoding hooks are known to be the
+// defaults, a class model through its converter. The same fields as a
 // struct and as a class, read from the same generated text, must give the
 // same values, the same report and the same errors.
 
@@ -27,6 +29,7 @@ private struct ReadItem: JSONModel {
   var name: String?
   var tags: [String] = []
   var inner = ReadInner()
+  var maybe: ReadInner?
   var inners: [ReadInner] = []
   var count = 0
   static var keyMapping: [String: JSONKey] { ["count": "meta.count"] }
@@ -38,6 +41,7 @@ private final class ReadItemObject: JSONModel {
   var name: String?
   var tags: [String] = []
   var inner = ReadInnerObject()
+  var maybe: ReadInnerObject?
   var inners: [ReadInnerObject] = []
   var count = 0
   static var keyMapping: [String: JSONKey] { ["count": "meta.count"] }
@@ -73,6 +77,7 @@ private struct ItemText {
     if Bool.random(using: &generator) { members.append(#""name": "# + pick([#""n""#, "5", "null", "{}"])) }
     if Bool.random(using: &generator) { members.append(#""tags": "# + pick([#"["a", "b"]"#, "[1, null]", #""a""#, "{}", "[]"])) }
     if Bool.random(using: &generator) { members.append(#""inner": "# + inner()) }
+    if Bool.random(using: &generator) { members.append(#""maybe": "# + inner()) }
     if Bool.random(using: &generator) {
       members.append(#""inners": ["# + (0..<Int.random(in: 0...3, using: &generator)).map { _ in inner() }.joined(separator: ", ") + "]")
     }

@@ -36,10 +36,6 @@ final class HookKnowledge: @unchecked Sendable {
     modelkit_atomic_load(bits) & hooks.rawValue != hooks.rawValue
   }
 
-  /// Whether no hook can run: all are known to be the defaults.
-  @inline(__always)
-  var noneRun: Bool { modelkit_atomic_load(bits) & HookSet.all.rawValue == HookSet.all.rawValue }
-
   /// The hooks known to be the type's own.
   var customized: HookSet { HookSet(rawValue: modelkit_atomic_load(bits) >> 4) }
 

@@ -86,7 +86,7 @@ struct ModelReader: ModelReading {
   private static func decodeInSnapshot<Model: JSONModel>(
     _ type: Model.Type, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) -> Model {
-    guard let partial = context.partial, schema.hooks.anyMayRun([.modelType, .willDecode, .didDecode]),
+    guard let partial = context.partial, schema.hooks.anyMayRun(.decoding),
       !partial.isIncomplete(node)
     else { return try decodeModelOnce(Model.self, schema: schema, node: node, &context) }
     return try partial.completedModel(Model.self, at: context.document.offset(of: node)) { () throws(ModelError) in
@@ -371,9 +371,9 @@ struct ModelReader: ModelReading {
     context.note(.unknownKey, value, target: TypeNames.name(of: schema.type), step: .keyNode(document, key))
   }
 
-  /// Fills a struct model field in place from an object, when the model has
-  /// no hooks (a hook could reject it, and a half-filled value cannot be
-  /// taken back); false to take the converter. Keys the object omits keep
+  /// Fills a struct model field in place from an object, when the model
+  /// has no decoding hooks (a hook could reject it, and a half-filled value
+  /// cannot be taken back); false to take the converter. Keys the object omits keep
   /// the values the field already had, as `update(json:)` does.
   @inline(__always)
   private static func fillInPlace(
@@ -384,8 +384,11 @@ struct ModelReader: ModelReading {
     var filled = false
     try filler.withBorrowed { filler throws(ModelError) in
       try filler.reference.withSchema { schema throws(ModelError) in
-        guard schema.hooks.noneRun, context.document.kind(of: node) == .object else { return }
-        if filler.isOptional && filler.isNil(field) { filler.makeDefault(field) }
+        // A nil optional gets a new model, which `modelType(for:)` may choose.
+        let isNew = filler.isOptional && filler.isNil(field)
+        guard !schema.hooks.anyMayRun(isNew ? .decoding : .filling), context.document.kind(of: node) == .object
+        else { return }
+        if isNew { filler.makeDefault(field) }
         context.path.push(step)
         defer { context.path.pop() }
         try StackGuard.check(depth: context.depth, at: context.path)

@@ -28,12 +28,45 @@ class AnyModelFiller {
 
 /// The in-place filler of a struct model `Model` (or `Model?`) field.
 final class ModelFiller<Model: JSONModel>: AnyModelFiller {
-  override func isNil(_ field: UnsafeRawPointer) -> Bool {
-    field.assumingMemoryBound(to: Model?.self).pointee == nil
+  /// `Model?`, looked up once: code not compiled for `Model` that names
+  /// `Model?` looks up its metadata on every call (~330 instructions).
+  private let optional: any OptionalModel.Type = Model?.self
+
+  override func isNil(_ field: UnsafeRawPointer) -> Bool { optional.isNil(at: field) }
+
+  override func makeDefault(_ field: UnsafeMutableRawPointer) { optional.makeDefault(at: field) }
+}
+
+/// `Optional` of a model, reached through its metatype
+/// (`ModelFiller.optional`): the methods below are handed `Self`, where
+/// a method of `Optional` itself would look up `Wrapped?` again.
+protocol OptionalModel {
+  /// Whether the optional is nil.
+  var isNone: Bool { get }
+  /// An optional holding a new model.
+  static func newModel() -> Self
+}
+
+extension Optional: OptionalModel where Wrapped: JSONModel {
+  var isNone: Bool {
+    switch self {
+    case .none: true
+    case .some: false
+    }
   }
 
-  override func makeDefault(_ field: UnsafeMutableRawPointer) {
-    field.assumingMemoryBound(to: Model?.self).pointee = Model()
+  static func newModel() -> Self { .some(Wrapped()) }
+}
+
+extension OptionalModel {
+  /// Whether the optional at `pointer` is nil.
+  @inline(__always)
+  static func isNil(at pointer: UnsafeRawPointer) -> Bool { pointer.assumingMemoryBound(to: Self.self).pointee.isNone }
+
+  /// Makes the optional at `pointer` hold a new model.
+  @inline(__always)
+  static func makeDefault(at pointer: UnsafeMutableRawPointer) {
+    pointer.assumingMemoryBound(to: Self.self).pointee = newModel()
   }
 }
 

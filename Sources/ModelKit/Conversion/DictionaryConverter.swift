@@ -29,20 +29,34 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
     }
     // The common value types get code specialised for them: generic
     // dictionary code looks up metadata on every insertion.
+    // (The target is reached as the concrete dictionary type: initialised
+    // as `[String: Value]`, it would look up that type's metadata.)
+    let raw = UnsafeMutableRawPointer(target)
     if Value.self == String.self {
-      target.initialize(to: try specialised(node, &context, String.self))
+      raw.assumingMemoryBound(to: [String: String].self).initialize(to: try specialised(node, &context, String.self))
     } else if Value.self == Int.self {
-      target.initialize(to: try specialised(node, &context, Int.self))
+      raw.assumingMemoryBound(to: [String: Int].self).initialize(to: try specialised(node, &context, Int.self))
     } else {
-      target.initialize(to: try specialised(node, &context, Value.self))
+      try decodeGeneric(node, into: target, &context)
     }
     return .natural(())
+  }
+
+  /// `decode` for any other value type. Apart, so that the specialised
+  /// paths do not pay for the metadata of `Value?` and `[String: Value]`,
+  /// which code not compiled for `Value` looks up on entry to a function
+  /// that names them.
+  @inline(never)
+  private func decodeGeneric(
+    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<[String: Value]>, _ context: inout ReadContext
+  ) throws(ModelError) {
+    target.initialize(to: try specialised(node, &context, Value.self))
   }
 
   /// `decode` for `Value == Member`, compiled for `Member`.
   @inline(__always)
   private func specialised<Member>(_ node: JSONDocument.Node, _ context: inout ReadContext, _ member: Member.Type)
-    throws(ModelError) -> [String: Value]
+    throws(ModelError) -> [String: Member]
   {
     let converter = value.typed(as: Member.self)
     let document = context.document
@@ -65,7 +79,7 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
         }
       }
     }
-    return unsafeBitCast(result, to: [String: Value].self)
+    return result
   }
 
   override func encode(_ dictionary: [String: Value], _ context: inout WriteContext) throws(ModelError) {

@@ -20,6 +20,31 @@ struct JSONErrorTests {
     #expect(error?.offset == 10)
   }
 
+  /// A literal read as one word is still refused at its first wrong byte:
+  /// every byte after the first changed, and every prefix, in the middle of
+  /// the text and at its end.
+  @Test func literalsFailAtTheirFirstWrongByte() throws {
+    for word in ["true", "false", "null"] {
+      let bytes = Array(word.utf8)
+      for (prefix, suffix) in [("[", "]"), ("", "")] {
+        _ = try JSONValue(json: prefix + word + suffix)
+        for offset in 1..<bytes.count {
+          for replacement in [UInt8(ascii: "x"), bytes[offset] ^ 0x20, 0x00] {
+            var changed = bytes
+            changed[offset] = replacement
+            let text = Array(prefix.utf8) + changed + Array(suffix.utf8)
+            let error = #expect(throws: JSONError.self) { try JSONValue(json: text) }
+            #expect(error?.offset == prefix.utf8.count + offset, "\(word) with byte \(offset) as \(replacement)")
+          }
+          let cut = Array(prefix.utf8) + bytes[..<offset]
+          let error = #expect(throws: JSONError.self) { try JSONValue(json: cut) }
+          #expect(error?.offset == prefix.utf8.count + offset, "\(word) cut after \(offset) bytes")
+          #expect(error?.kind == .unexpectedEndOfInput)
+        }
+      }
+    }
+  }
+
   @Test(arguments: [
     ("{1: 2}", JSONError.Kind.unexpectedCharacter, "unexpected character '1': expected a string key in object"),
     ("{\"a\" 2}", .unexpectedCharacter, "unexpected character '2': expected ':' after object key"),

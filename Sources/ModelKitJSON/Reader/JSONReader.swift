@@ -290,14 +290,25 @@ struct JSONReader {
 
   private mutating func readLiteral(_ word: StaticString, tag: TapeTag) throws(JSONError) {
     let length = word.utf8CodeUnitCount
+    // The word's last four bytes in one load ("true", "null", "alse"; the
+    // caller matched the first). Safe to read: the padding is zeros,
+    // which never match a letter.
+    let expected = UnsafeRawPointer(word.utf8Start + length - 4).loadUnaligned(as: UInt32.self)
+    let found = UnsafeRawPointer(input + position + length - 4).loadUnaligned(as: UInt32.self)
+    if found != expected { try literalMismatch(word) }
+    tape.append(TapeEntry(tag: tag, position: position, payload: 0))
+    position += length
+  }
+
+  /// Throws for the literal at `position` that is not `word`, at its first wrong byte.
+  @inline(never)
+  private mutating func literalMismatch(_ word: StaticString) throws(JSONError) {
     let text = word.utf8Start
-    for offset in 1..<length where input[position + offset] != text[offset] {
+    for offset in 1..<word.utf8CodeUnitCount where input[position + offset] != text[offset] {
       position += offset
       throw unexpected("invalid literal, expected '\(word)'")
     }
-    // Safe to read: the padding is zeros, which never match a letter.
-    tape.append(TapeEntry(tag: tag, position: position, payload: 0))
-    position += length
+    checkInvariant(false, "a literal that matches was taken for a mismatch")
   }
 
   @inline(__always)

@@ -104,7 +104,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) -> Collection {
     var result: [Member] = []
-    result.reserveCapacity(document.count(of: node))
+    result.reserve(document.count(of: node))
     try appendElements(node, in: document, from: 0, to: &result, &context, natural: natural)
     return unsafeBitCast(result, to: Collection.self)
   }

@@ -47,9 +47,20 @@ struct NoKey: CodingKey {
 }
 
 extension CodingPathNode.Key {
-  /// `key` as a node keeps it: none for `NoKey`.
+  /// `key` as a node keeps it: none for `NoKey`; an element's `AnyKey` as
+  /// its index, which a coding path turns back into the same `AnyKey`
+  /// (boxed, the key is copied and destroyed with its string each time a
+  /// spare coder is moved to the next element).
   @inline(__always)
-  init<Key: CodingKey>(_ key: Key) { self = NoKey.isNone(Key.self) ? .none : .codingKey(key) }
+  init<Key: CodingKey>(_ key: Key) {
+    if NoKey.isNone(Key.self) {
+      self = .none
+    } else if Key.self == AnyKey.self, let index = key.intValue {
+      self = .index(index)
+    } else {
+      self = .codingKey(key)
+    }
+  }
 
   /// Runs `body` with this key lent.
   @inline(__always)

@@ -13,16 +13,13 @@ final class CodableTraits: Sendable {
     /// Whether the type is a `String`-keyed dictionary, whose keys no key
     /// strategy converts (as in `JSONDecoder`).
     let isStringKeyedDictionary: Bool
-    /// The type as a dictionary strict decoding reads member by member.
-    let memberByMember: (any MemberByMemberDecodable.Type)?
-    /// The type as an array strict decoding reads element by element.
+    /// The type as a collection strict decoding reads element by element.
     let elementByElement: (any ElementByElementDecodable.Type)?
 
     init<Value>(of type: Value.Type) {
       mapping = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
       droppingCollection = Value.self as? any ElementDroppingCollection.Type
       isStringKeyedDictionary = Value.self is any StringKeyedDictionary.Type
-      memberByMember = Value.self as? any MemberByMemberDecodable.Type
       elementByElement = Value.self as? any ElementByElementDecodable.Type
     }
   }

@@ -289,19 +289,16 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
         return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
-      if call.options.strict, let dictionary = traits?.memberByMember, call.document.kind(of: node) == .object {
-        return try Self.decode(dictionary, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
+      if call.options.strict, let collection = traits?.elementByElement,
+        collection.readsElementByElement(node, of: call.document, depth: depth)
+      {
+        return try decodeElementByElement(collection, node, key: key)
       }
     }
     var decoder = child(
       node: node, key: key, mapping: traits?.mapping, onMismatch: call.options.strict ? .empty : onMismatch,
       keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
     defer { recycle(&decoder) }
-    if call.options.strict, let array = traits?.elementByElement, let node, call.document.partial == nil,
-      call.document.kind(of: node) == .array
-    {
-      return try Self.decode(array, node, decoder)
-    }
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
     return value
@@ -403,17 +400,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     unsafeBitCast(try Collection.decodeDroppingFailures(node, in: decoder), to: Value.self)
   }
 
-  /// `Value`, known to be the array type `Array`, decoded element by element, strictly.
-  private static func decode<Array: ElementByElementDecodable, Value>(
-    _ array: Array.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
+  /// `Value`, known to be the collection type `Collection`, decoded element
+  /// by element, strictly, by a decoder at `key` (the spare one, when there is one).
+  private func decodeElementByElement<Collection: ElementByElementDecodable, Value, Key: CodingKey>(
+    _ collection: Collection.Type, _ node: JSONDocument.Node, key: Key
   ) throws -> Value {
-    unsafeBitCast(try Array.decodeEveryElement(node, in: decoder), to: Value.self)
-  }
-
-  /// `Value`, known to be the dictionary type `Dictionary`, decoded member by member, strictly.
-  private static func decode<Dictionary: MemberByMemberDecodable, Value>(
-    _ dictionary: Dictionary.Type, _ node: JSONDocument.Node, _ decoder: DocumentDecoder
-  ) throws -> Value {
-    unsafeBitCast(try Dictionary.decodeEveryMember(node, in: decoder), to: Value.self)
+    var decoder = child(node: node, key: key, mapping: nil, onMismatch: .empty, keysAsTheyAre: false)
+    defer { recycle(&decoder) }
+    return unsafeBitCast(try Collection.decodeEveryElement(node, in: decoder), to: Value.self)
   }
 }

@@ -27,16 +27,25 @@ extension DocumentDecoder {
   }
 }
 
-/// `String`-keyed dictionaries of `Decodable` values, which `JSONDecoder`
-/// reads member by member itself rather than through the dictionary's
-/// `init(from:)`: strictly, ModelKit reads them so too.
-protocol MemberByMemberDecodable {
-  /// Every member of the object `node`, the first of a repeated key winning.
-  static func decodeEveryMember(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
+/// Collections of `Decodable` values that strict decoding reads element
+/// by element itself rather than through their `init(from:)`: `String`-keyed
+/// dictionaries member by member, as `JSONDecoder` reads them (the first of
+/// a repeated key winning); arrays as `Array.init(from:)` reads them (each
+/// element at its index), into storage reserved for all of them, where the
+/// standard library's initialiser grows the array as it appends.
+protocol ElementByElementDecodable {
+  /// Whether `node`, at `depth`, is read here: a value of the collection's JSON kind.
+  static func readsElementByElement(_ node: JSONDocument.Node, of document: JSONDocument, depth: Int) -> Bool
+  /// Every element of `node`; `decoder` is the collection's.
+  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
 }
 
-extension Dictionary: MemberByMemberDecodable where Key == String, Value: Decodable {
-  static func decodeEveryMember(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
+extension Dictionary: ElementByElementDecodable where Key == String, Value: Decodable {
+  static func readsElementByElement(_ node: JSONDocument.Node, of document: JSONDocument, depth: Int) -> Bool {
+    document.kind(of: node) == .object
+  }
+
+  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
     let document = decoder.call.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))
@@ -49,20 +58,23 @@ extension Dictionary: MemberByMemberDecodable where Key == String, Value: Decoda
   }
 }
 
-/// Arrays of `Decodable` elements, which strict decoding reads as
-/// `Array.init(from:)` does (each element as the unkeyed container reads
-/// it, at its index), into storage reserved for all of them: the standard
-/// library's initialiser grows the array as it appends.
-protocol ElementByElementDecodable {
-  /// Every element of the array `node`; `decoder` is the array's.
-  static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self
-}
-
 extension Array: ElementByElementDecodable where Element: Decodable {
+  /// An array; below the first levels, only one of two or more elements.
+  /// Deep nesting is mostly arrays of one element, which
+  /// `Array.init(from:)` makes in one allocation too, and its frames,
+  /// always optimised, take less stack than this path's in an unoptimised
+  /// build: there, 500 nested arrays fit only through it.
+  static func readsElementByElement(_ node: JSONDocument.Node, of document: JSONDocument, depth: Int) -> Bool {
+    document.kind(of: node) == .array && (depth < firstLevels || document.count(of: node) >= 2)
+  }
+
+  /// The levels where every array is read here.
+  private static var firstLevels: Int { 64 }
+
   static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
     let document = decoder.call.document
     var result: [Element] = []
-    result.reserveCapacity(document.count(of: node))
+    result.reserve(document.count(of: node))
     var index = 0
     for item in document.elements(of: node) {
       result.append(try decoder.decode(Element.self, from: item, key: AnyKey(index: index)))

@@ -63,7 +63,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     case nil:
       var result = Collection()
       result.reserve(document.count(of: node))
-      try appendGeneric(node, from: 0, to: &result, &context)
+      try element.appendElements(of: node, from: 0, to: &result, &context)
       target.initialize(to: result)
     }
     return .natural(())
@@ -80,14 +80,8 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     case .ints?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalInt($1) }
     case .strings?: try appendSpecialised(node, firstIndex, &result, &context) { $0.naturalString($1) }
     case .arraysOfDoubles?: try appendSpecialised(node, firstIndex, &result, &context, natural: naturalDoubles)
-    case nil: try appendGeneric(node, from: firstIndex, to: &result, &context)
+    case nil: try element.appendElements(of: node, from: firstIndex, to: &result, &context)
     }
-  }
-
-  private func appendGeneric(
-    _ node: JSONDocument.Node, from firstIndex: Int, to result: inout Collection, _ context: inout ReadContext
-  ) throws(ModelError) {
-    try element.appendElements(of: node, from: firstIndex, to: &result, &context)
   }
 
   // `decode` keeps a switch of its own rather than building through

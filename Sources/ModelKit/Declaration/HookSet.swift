@@ -5,7 +5,6 @@ struct HookSet: OptionSet, Sendable {
   static let willDecode = HookSet(rawValue: 1 << 1)
   static let didDecode = HookSet(rawValue: 1 << 2)
   static let didEncode = HookSet(rawValue: 1 << 3)
-  static let all: HookSet = [.modelType, .willDecode, .didDecode, .didEncode]
   /// The hooks a decode may run: `modelType`, `willDecode` and
   /// `didDecode` (one mask, which the compiler folds).
   static let decoding = HookSet(rawValue: 0b0111)

@@ -5,13 +5,6 @@ import ModelKitJSON
 /// key paths and fallback lists, with the hooks around them. Every value it
 /// does not read itself goes through the field's converter.
 struct ModelReader: ModelReading {
-  /// `converter`, which reads a model: only a `ModelConverter` hands one to the reader.
-  @inline(__always)
-  private static func modelConverter<Model: JSONModel>(_ converter: ValueConverter<Model>) -> ModelConverter<Model> {
-    checkInvariant(converter is ModelConverter<Model>, "a model read by \(converter.typeName)")
-    return unsafeDowncast(converter, to: ModelConverter<Model>.self)
-  }
-
   /// Called by the converter of a nested model (a `ModelConverter`). (Its
   /// schema is retained here: borrowing it, as `fillModel` does, would
   /// carry the model out of a closure through generic code looked up at
@@ -19,7 +12,7 @@ struct ModelReader: ModelReading {
   func decodeModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
   ) throws(ModelError) -> Model {
-    try Self.decodeModel(Model.self, schema: Self.modelConverter(converter).schema, node: node, &context)
+    try Self.decodeModel(Model.self, schema: ModelConverter.of(converter).schema, node: node, &context)
   }
 
   /// Called by the converter of an array's struct models: each object is
@@ -30,7 +23,7 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, elementsOf node: JSONDocument.Node, from firstIndex: Int,
     to result: inout Target, in context: inout ReadContext
   ) throws(ModelError) {
-    let converter = Self.modelConverter(converter)
+    let converter = ModelConverter.of(converter)
     let schema = converter.schema
     let choosesType = schema.hooks.mayRun(.modelType)
     var index = firstIndex
@@ -188,7 +181,7 @@ struct ModelReader: ModelReading {
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,
     in context: inout ReadContext
   ) throws(ModelError) {
-    try Self.modelConverter(converter).reference.withSchema { schema throws(ModelError) in
+    try ModelConverter.of(converter).reference.withSchema { schema throws(ModelError) in
       guard schema.isClass else {
         var copy = model
         try Self.populate(&copy, schema: schema, node: node, &context)

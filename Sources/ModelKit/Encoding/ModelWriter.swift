@@ -8,8 +8,7 @@ struct ModelWriter: ModelWriting {
   func encodeModel<Model: JSONModel>(_ model: Model, with converter: ValueConverter<Model>, in context: inout WriteContext)
     throws(ModelError)
   {
-    checkInvariant(converter is ModelConverter<Model>, "a model written by \(converter.typeName)")
-    try Self.encodeModel(model, schema: unsafeDowncast(converter, to: ModelConverter<Model>.self).schema, &context)
+    try Self.encodeModel(model, schema: ModelConverter.of(converter).schema, &context)
   }
 
   /// Called by the converter of an array's struct models: each is written
@@ -17,8 +16,7 @@ struct ModelWriter: ModelWriting {
   func encodeModels<Model: JSONModel>(
     _ models: UnsafeBufferPointer<Model>, with converter: ValueConverter<Model>, in context: inout WriteContext
   ) throws(ModelError) {
-    checkInvariant(converter is ModelConverter<Model>, "a model written by \(converter.typeName)")
-    let schema = unsafeDowncast(converter, to: ModelConverter<Model>.self).schema
+    let schema = ModelConverter.of(converter).schema
     checkInvariant(!schema.isClass, "class models written in place")
     guard let first = models.baseAddress else { return }
     let writesInPlace = !schema.hooks.mayRun(.didEncode)

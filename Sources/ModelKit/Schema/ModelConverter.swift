@@ -14,6 +14,14 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
 
   init(reference: SchemaReference) { self.reference = reference }
 
+  /// `converter` as the `ModelConverter` it is: only a model's converter
+  /// hands a model to the model reader or writer.
+  @inline(__always)
+  static func of(_ converter: ValueConverter<Model>) -> ModelConverter<Model> {
+    checkInvariant(converter is ModelConverter<Model>, "a model converted by \(converter.typeName)")
+    return unsafeDowncast(converter, to: ModelConverter<Model>.self)
+  }
+
   /// Runs `body` with `context`'s rules set to ModelKit's for a
   /// `CodableModel` (a coder's strategies set aside). The key path is made
   /// only then: a key path literal costs a runtime call each time it is

@@ -41,13 +41,13 @@ struct JSONWriterTests {
     let copy = writer  // shares the buffer: taking from one copies the text out
     var first = writer
     let shared = first.takeBytes()
-    defer { shared.deallocate() }
+    defer { HeapBytes.release(shared.baseAddress!) }
     #expect(Array(shared) == Array(#"{"a":[1,2.5,"x"]}"#.utf8))
     #expect(copy.bytes == Array(shared))
     var second = JSONWriter()
     second.write("text")
     let owned = second.takeBytes()
-    defer { owned.deallocate() }
+    defer { HeapBytes.release(owned.baseAddress!) }
     #expect(Array(owned) == Array(#""text""#.utf8))
     #expect(second.bytes.isEmpty)
   }
@@ -56,11 +56,36 @@ struct JSONWriterTests {
     let buffer = OutputBuffer(capacity: 16)
     Array("abc".utf8).withUnsafeBufferPointer { buffer.append($0) }
     let taken = buffer.takeContents()
-    defer { taken.deallocate() }
+    defer { HeapBytes.release(taken.baseAddress!) }
     #expect(Array(taken) == Array("abc".utf8) && buffer.count == 0)
     for index in 0..<1_000 { buffer.appendInteger(UInt64(index), negative: index % 2 == 1) }
     let expected = (0..<1_000).map { ($0 % 2 == 1 ? "-" : "") + String($0) }.joined()
     #expect(String(decoding: buffer.contents, as: UTF8.self) == expected)
+  }
+
+  @Test func aBufferGrownManyTimesKeepsEveryByte() {
+    // From 16 bytes to past 8 MiB, where the heap extends blocks, moves
+    // them and maps large ones apart; two buffers grow in turn, so that
+    // neither is always the last block of the heap.
+    let buffers = [OutputBuffer(capacity: 16), OutputBuffer(capacity: 16)]
+    var expected: [[UInt8]] = [[], []]
+    var generator = SeededGenerator(seed: 25)
+    while expected[0].count < 8_500_000 {
+      let which = Int.random(in: 0...1, using: &generator)
+      let length = [1, 7, 300, 5_000, 70_000][Int.random(in: 0...4, using: &generator)]
+      let chunk = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ expected[which].count) }
+      chunk.withUnsafeBufferPointer { buffers[which].append($0) }
+      expected[which] += chunk
+      buffers[which].append(UInt8(ascii: "x"))
+      expected[which].append(UInt8(ascii: "x"))
+    }
+    // Compared first: `#expect` would describe megabytes of bytes on a mismatch.
+    let kept = buffers[0].contents.elementsEqual(expected[0]) && buffers[1].contents.elementsEqual(expected[1])
+    #expect(kept, "a grown buffer lost or changed bytes")
+    let taken = buffers[0].takeContents()
+    defer { HeapBytes.release(taken.baseAddress!) }
+    let handedOver = taken.elementsEqual(expected[0])
+    #expect(handedOver, "the taken contents are not the bytes written")
   }
 
   @Test func stringsOfEveryLengthAreEscapedAsJSONEncoderEscapesThem() throws {

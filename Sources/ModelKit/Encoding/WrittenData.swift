@@ -7,10 +7,12 @@ extension Data {
   init(taking writer: inout JSONWriter) {
     let bytes = writer.takeBytes()
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
-      bytes.deallocate()
+      if let base = bytes.baseAddress { HeapBytes.release(base) }
       self.init()
       return
     }
-    self.init(bytesNoCopy: base, count: bytes.count, deallocator: .custom { pointer, _ in pointer.deallocate() })
+    self.init(
+      bytesNoCopy: base, count: bytes.count,
+      deallocator: .custom { pointer, _ in HeapBytes.release(pointer.assumingMemoryBound(to: UInt8.self)) })
   }
 }

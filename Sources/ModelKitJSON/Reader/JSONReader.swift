@@ -36,7 +36,7 @@ struct JSONReader {
       case (true, true): try reader.readMembersWithoutBraces(JSON5.self)
       }
     } catch {
-      reader.tape.deallocate()
+      reader.tape.discard()
       input.deallocate()
       throw error
     }
@@ -258,7 +258,7 @@ struct JSONReader {
         let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
         return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
-      reader.tape.deallocate()
+      reader.tape.discard()
       input.deallocate()
       // An error found this far before the cut does not depend on what the
       // cut hides (the reader looks back at most a surrogate pair's 12 bytes).

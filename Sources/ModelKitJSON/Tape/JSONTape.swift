@@ -148,7 +148,8 @@ struct TapeBuffer {
     if capacity > count * 4 + 64 { resize(to: count) }
   }
 
-  func deallocate() { entries.deallocate() }
+  /// Frees the entries of a tape no storage took.
+  func discard() { entries.deallocate() }
 
   private mutating func resize(to newCapacity: Int) {
     let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(newCapacity, 1))

@@ -15,7 +15,7 @@ extension JSONDocument {
       try builder.add(value, depth: 0)
       self.init(storage: try builder.finish())
     } catch {
-      builder.tape.deallocate()
+      builder.tape.discard()
       throw error
     }
   }

@@ -129,14 +129,15 @@ public struct JSONWriter {
   }
 
   /// The text written so far, handed over without copying it: the caller
-  /// owns the memory (and deallocates it); the writer starts again empty.
+  /// owns the memory and releases it with `HeapBytes.release` (also when
+  /// it is empty); the writer starts again empty.
   package mutating func takeBytes() -> UnsafeMutableBufferPointer<UInt8> {
     if isKnownUniquelyReferenced(&buffer) { return buffer.takeContents() }
     // A copied writer's buffer is shared: the text is copied out instead.
-    let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count)
-    _ = copy.initialize(from: buffer.contents)
+    let copy = OutputBuffer(capacity: buffer.count)
+    copy.append(buffer.contents)
     buffer = OutputBuffer(capacity: 16)
-    return copy
+    return copy.takeContents()
   }
 
   /// Calls `body` with the text written so far, without copying it.

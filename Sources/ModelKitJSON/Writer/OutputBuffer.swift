@@ -1,5 +1,6 @@
 /// The growing bytes of a `JSONWriter`: raw appends without per-byte
 /// bounds, uniqueness or capacity bookkeeping beyond one check per append.
+/// Its memory is `HeapBytes`', so that growing rarely copies it.
 final class OutputBuffer {
   private(set) var start: UnsafeMutablePointer<UInt8>
   private(set) var count = 0
@@ -7,12 +8,12 @@ final class OutputBuffer {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    start = .allocate(capacity: self.capacity)
+    start = HeapBytes.allocate(capacity: self.capacity)
   }
 
   /// Capacity 0 after `takeContents`: `start` is no longer the buffer's
   /// own, and the next append makes room anew.
-  deinit { if capacity > 0 { start.deallocate() } }
+  deinit { if capacity > 0 { HeapBytes.release(start) } }
 
   /// A copy with the same contents, for a writer that was copied.
   func copy() -> OutputBuffer {
@@ -28,8 +29,8 @@ final class OutputBuffer {
   }
 
   /// Hands over the storage, the first `count` bytes of which are the
-  /// contents: the caller deallocates it. The buffer is left empty, owning
-  /// nothing (capacity 0).
+  /// contents: the caller releases it (`HeapBytes.release`). The buffer is
+  /// left empty, owning nothing (capacity 0).
   func takeContents() -> UnsafeMutableBufferPointer<UInt8> {
     let taken = UnsafeMutableBufferPointer(start: start, count: count)
     capacity = 0
@@ -196,10 +197,10 @@ final class OutputBuffer {
   private func grow(to needed: Int) {
     var newCapacity = max(capacity * 2, 16)
     while newCapacity < needed { newCapacity *= 2 }
-    let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    larger.moveInitialize(from: start, count: count)
-    if capacity > 0 { start.deallocate() }
-    start = larger
+    start =
+      capacity > 0
+      ? HeapBytes.reallocate(start, keeping: count, capacity: newCapacity)
+      : HeapBytes.allocate(capacity: newCapacity)
     capacity = newCapacity
   }
 }

@@ -164,15 +164,20 @@ struct ModelArrayWritingTests {
     for _ in 0..<3_000 { tree = DeepTree(children: [DeepTree(), tree]) }
     let shallow = DeepTree(children: [DeepTree(children: [DeepTree()]), DeepTree()])
     #expect((try? shallow.jsonString()) == #"{"children":[{"children":[{"children":[]}]},{"children":[]}]}"#)
+    // The text of the whole tree, built a level at a time.
+    var whole = #"{"children":[]}"#
+    for _ in 0..<3_000 { whole = #"{"children":[{"children":[]},"# + whole + "]}" }
     let shared = UncheckedSendable(tree)
+    let expected = UncheckedSendable(whole)
     let outcome = Locked<[String]>([])
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       var kinds: [String] = []
       for options in [JSONWriteOptions(), .sortedKeys, .prettyPrinted] {
         do {
-          let text = try shared.value.jsonString(options: options)
-          kinds.append(text.hasPrefix("{") ? "written" : "odd")
+          // (No string of this text holds whitespace: without it, pretty text is the compact text.)
+          let text = try shared.value.jsonString(options: options).filter { !$0.isWhitespace }
+          kinds.append(text == expected.value ? "written" : "wrong text")
         } catch {
           kinds.append(underlyingModelError(error).map { "\($0.kind)" } ?? "\(error)")
         }
@@ -183,8 +188,10 @@ struct ModelArrayWritingTests {
     thread.stackSize = 512 * 1024
     thread.start()
     done.wait()
-    // On half a megabyte of stack 3,000 levels stop with tooDeep, never a crash.
-    #expect(outcome.withLock { $0 } == ["tooDeep", "tooDeep", "tooDeep"])
+    // On half a megabyte of stack 3,000 levels are written whole or stop
+    // with tooDeep (which unoptimised builds reach), never a crash.
+    let kinds = outcome.withLock { $0 }
+    #expect(kinds.count == 3 && kinds.allSatisfy { $0 == "written" || $0 == "tooDeep" }, "\(kinds)")
     // Taken apart a level at a time: released whole, it would recurse 3,000 levels.
     while tree.children.count == 2 { tree = tree.children.removeLast() }
   }

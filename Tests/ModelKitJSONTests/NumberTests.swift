@@ -1,5 +1,5 @@
 import Foundation
-import ModelKitJSON
+@testable import ModelKitJSON
 import Testing
 import ModelKitTestSupport
 
@@ -137,6 +137,49 @@ struct NumberTests {
       let parsed = try JSONValue(json: text).double
       #expect(parsed?.bitPattern == Double(text)?.bitPattern, "\(text)")
       try expectDocumentReadsLikeTheStandardLibrary(text)
+    }
+  }
+
+  @Test func theReciprocalsOfFiveAreTheLeastAboveTheExactOnes() {
+    // Each is ⌊2^shift / 5^k⌋ + 1 with its top bit set: times 5^k it passes
+    // 2^shift, and one less does not reach it.
+    func product(_ high: UInt64, _ low: UInt64, _ factor: UInt64) -> [UInt64] {
+      let (lowTop, lowBottom) = low.multipliedFullWidth(by: factor)
+      let (highTop, highBottom) = high.multipliedFullWidth(by: factor)
+      let (middle, carry) = highBottom.addingReportingOverflow(lowTop)
+      return [highTop + (carry ? 1 : 0), middle, lowBottom]
+    }
+    let table = PowersOfTen.reciprocalsOfFive
+    #expect(table.count == 19)
+    for (index, entry) in table.enumerated() {
+      let five = (0...index).reduce(UInt64(1)) { power, _ in power * 5 }
+      var power = [UInt64](repeating: 0, count: 3)
+      power[2 - entry.shift / 64] = 1 << UInt64(entry.shift % 64)
+      let less = entry.low == 0 ? (entry.high - 1, UInt64.max) : (entry.high, entry.low - 1)
+      #expect(entry.high >> 63 == 1, "5^-\(index + 1)")
+      #expect(product(entry.high, entry.low, five).lexicographicallyPrecedes(power) == false, "5^-\(index + 1)")
+      #expect(product(entry.high, entry.low, five) != power, "5^-\(index + 1)")
+      #expect(product(less.0, less.1, five).lexicographicallyPrecedes(power), "5^-\(index + 1)")
+    }
+  }
+
+  @Test func quotientsByTenToTheKMatchTheStandardLibraryAtEveryScale() throws {
+    // significand × 10^-k for k = 1 to 19, 19-digit significands and the
+    // shortest, exact quotients (a multiple of 5^k) and their neighbours:
+    // the multiplication's answer, or the division's where it cannot tell.
+    var generator = SeededGenerator(seed: 0xD1F1DE)
+    var texts: [String] = []
+    for k in 1...19 {
+      let five = (0..<k).reduce(UInt64(1)) { power, _ in power * 5 }
+      for _ in 0..<300 {
+        let significand = 1 + generator.next() % 9_999_999_999_999_999_999
+        let exact = (significand / five) * five
+        texts += ["\(significand)e-\(k)", "\(max(exact, five))e-\(k)", "\(max(exact, five) + 1)e-\(k)"]
+      }
+      texts += ["1e-\(k)", "9999999999999999999e-\(k)", "\(five)e-\(k)"]
+    }
+    for text in texts {
+      #expect(try JSONValue(json: text).double?.bitPattern == Double(text)?.bitPattern, "\(text)")
     }
   }
 

@@ -235,14 +235,22 @@ package enum NumberText {
   /// two after it is exact. Every such value is a normal `Double`.
   private static func wideDouble(significand: UInt64, exponent: Int) -> Double? {
     guard significand != 0, exponent >= -19, exponent <= 19 else { return nil }
-    let power = PowersOfTen.integers[abs(exponent)]
     if exponent >= 0 {
-      let (productHigh, productLow) = significand.multipliedFullWidth(by: power)
+      let (productHigh, productLow) = significand.multipliedFullWidth(by: PowersOfTen.integers[exponent])
       if productHigh == 0 { return Double(productLow) }
       let shift = productHigh.leadingZeroBitCount
       let top = shift == 0 ? productHigh : productHigh << shift | productLow >> (64 - shift)
       return rounded(top, below: productLow << shift != 0, scale: 64 - shift)
     }
+    return dividedByMultiplying(significand, byTenToThe: -exponent)
+      ?? dividedExactly(significand, by: PowersOfTen.integers[-exponent])
+  }
+
+  /// `wideDouble`'s quotient `significand` / `power` by a division, for the
+  /// quotients `dividedByMultiplying` cannot tell. Apart: its registers
+  /// would be saved and restored on every call of the common path.
+  @inline(never)
+  private static func dividedExactly(_ significand: UInt64, by power: UInt64) -> Double {
     // significand / power as (dividend / divisor) × 2^(divisorShift - dividendShift),
     // both normalised to their top bit.
     let dividendShift = significand.leadingZeroBitCount
@@ -258,6 +266,31 @@ package enum NumberText {
     // point; the 64th goes below, with the remainder.
     let (quotient, remainder) = divisor.dividingFullWidth((dividend - divisor, 0))
     return rounded(1 << 63 | quotient >> 1, below: remainder != 0 || quotient & 1 != 0, scale: divisorShift - dividendShift - 63)
+  }
+
+  /// `wideDouble`'s quotient `significand` / 10^`k` (1 ≤ `k` ≤ 19) without a
+  /// division: `significand` × ⌈2^s / 5^k⌉ / 2^(s + k), with the
+  /// reciprocal of `PowersOfTen.reciprocalsOfFive`. That product exceeds the
+  /// exact quotient by less than `significand` units of its 192 bits, far
+  /// below the 64 it keeps; nil when the bits under those 64 are that small
+  /// too, so that the excess may have carried into them or hide an exact
+  /// quotient (which the division then tells).
+  @inline(__always)
+  private static func dividedByMultiplying(_ significand: UInt64, byTenToThe k: Int) -> Double? {
+    let reciprocal = PowersOfTen.reciprocalsOfFive[k - 1]
+    let shift = significand.leadingZeroBitCount
+    let normalised = significand << shift
+    let (highTop, highBottom) = normalised.multipliedFullWidth(by: reciprocal.high)
+    let (lowTop, lowBottom) = normalised.multipliedFullWidth(by: reciprocal.low)
+    // The product, 2^190 or more: top : middle : lowBottom.
+    let (middle, carry) = highBottom.addingReportingOverflow(lowTop)
+    let top = highTop &+ (carry ? 1 : 0)
+    if top >> 63 != 0 {
+      guard middle != 0 else { return nil }
+      return rounded(top, below: true, scale: 128 - reciprocal.shift - shift - k)
+    }
+    guard middle << 1 != 0 else { return nil }
+    return rounded(top << 1 | middle >> 63, below: true, scale: 127 - reciprocal.shift - shift - k)
   }
 
   /// (`top` + something below it when `below`) × 2^`scale`, correctly

@@ -78,13 +78,16 @@ class AnyConverter {
     fatalError("abstract")
   }
 
-  /// Writes the value at `field`.
-  func encodeField(_ field: UnsafeRawPointer, _ context: inout WriteContext) throws(ModelError) {
+  /// Writes the value at `field`, after `announce` (its key), unless it is
+  /// left out of the output (nil, or not finite): then writes nothing and
+  /// answers false. One question and one write from one read of the
+  /// field, which generic code copies out.
+  func encodeField(
+    _ field: UnsafeRawPointer, _ context: inout WriteContext,
+    after announce: (inout WriteContext) throws(ModelError) -> Void
+  ) throws(ModelError) -> Bool {
     fatalError("abstract")
   }
-
-  /// Whether the value at `field` is left out of the output (nil, or not finite).
-  func isFieldOmitted(_ field: UnsafeRawPointer) -> Bool { false }
 
   /// Whether the value at `field` is nil.
   func isFieldNil(_ field: UnsafeRawPointer) -> Bool { false }
@@ -291,14 +294,15 @@ class ValueConverter<Value>: AnyConverter {
     }
   }
 
-  override final func encodeField(_ field: UnsafeRawPointer, _ context: inout WriteContext)
-    throws(ModelError)
-  {
-    try encode(field.assumingMemoryBound(to: Value.self).pointee, &context)
-  }
-
-  override final func isFieldOmitted(_ field: UnsafeRawPointer) -> Bool {
-    isOmitted(field.assumingMemoryBound(to: Value.self).pointee)
+  override final func encodeField(
+    _ field: UnsafeRawPointer, _ context: inout WriteContext,
+    after announce: (inout WriteContext) throws(ModelError) -> Void
+  ) throws(ModelError) -> Bool {
+    let value = field.assumingMemoryBound(to: Value.self).pointee
+    guard !isOmitted(value) else { return false }
+    try announce(&context)
+    try encode(value, &context)
+    return true
   }
 
   override final func isFieldNil(_ field: UnsafeRawPointer) -> Bool {

@@ -142,11 +142,12 @@ struct ModelWriter: ModelWriting {
         return true
       }
       let converter = field.converter.takeUnretainedValue()
-      guard !converter.isFieldOmitted(address) else { continue }
-      context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-      context.path.push(.keyUTF8(key))
-      try StackGuard.check(depth: context.path.depth, at: context.path)
-      try converter.encodeField(address, &context)
+      let wrote = try converter.encodeField(address, &context) { (context) throws(ModelError) in
+        context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+        context.path.push(.keyUTF8(key))
+        try StackGuard.check(depth: context.path.depth, at: context.path)
+      }
+      guard wrote else { continue }
       context.path.pop()
       return true
     }

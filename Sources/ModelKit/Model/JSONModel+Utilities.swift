@@ -58,9 +58,8 @@ enum ModelFields {
     schema.withFields(of: model) { base in
       schema.fields.map { field -> JSONValue? in
         let address = base + field.offset
-        guard !field.converter.isFieldOmitted(address) else { return nil }
         var context = WriteContext(options: [.sortedKeys], buildsValue: true)
-        guard (try? field.converter.encodeField(address, &context)) != nil else { return nil }
+        guard (try? field.converter.encodeField(address, &context, after: { _ in })) == true else { return nil }
         return try? context.builtValue()
       }
     }

@@ -281,8 +281,9 @@ package enum NumberText {
     let shift = significand.leadingZeroBitCount
     let normalised = significand << shift
     let (highTop, highBottom) = normalised.multipliedFullWidth(by: reciprocal.high)
-    let (lowTop, lowBottom) = normalised.multipliedFullWidth(by: reciprocal.low)
-    // The product, 2^190 or more: top : middle : lowBottom.
+    let (lowTop, _) = normalised.multipliedFullWidth(by: reciprocal.low)
+    // The product (2^190 or more) is top : middle : a lowest word, which
+    // tells nothing here: the excess alone may fill it.
     let (middle, carry) = highBottom.addingReportingOverflow(lowTop)
     let top = highTop &+ (carry ? 1 : 0)
     if top >> 63 != 0 {

@@ -1,5 +1,5 @@
 import Foundation
-import ModelKitJSON
+@testable import ModelKitJSON
 import Testing
 import ModelKitTestSupport
 
@@ -65,6 +65,36 @@ struct ScanningTests {
       // A bad lead byte is itself the error; a bad continuation, its sequence's lead.
       if isLead { #expect(error?.offset == at) } else { #expect((error?.offset ?? .max) < at) }
       #expect((try? JSONValue(json: bytes, options: JSONReadOptions(replacesInvalidUnicode: true))) != nil)
+    }
+  }
+
+  /// The word-at-a-time comparison and ASCII check against byte-by-byte
+  /// answers, at every length to 40 and with each byte changed in turn; the
+  /// bytes lie in allocations of exactly their length, so that a read past
+  /// them is an error under AddressSanitizer.
+  @Test func byteComparisonsAndASCIIChecksReadOnlyTheirBytes() {
+    var generator = SeededGenerator(seed: 0xB17E5)
+    for count in 0...40 {
+      let left = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+      let right = UnsafeMutablePointer<UInt8>.allocate(capacity: max(count, 1))
+      defer {
+        left.deallocate()
+        right.deallocate()
+      }
+      for _ in 0..<4 {
+        for index in 0..<count { left[index] = UInt8.random(in: 0...0x7F, using: &generator) }
+        right.update(from: left, count: count)
+        #expect(memoryEquals(left, right, count), "equal, \(count) bytes")
+        #expect(isASCII(UnsafeBufferPointer(start: left, count: count)), "ASCII, \(count) bytes")
+        for index in 0..<count {
+          right[index] ^= 1 << UInt8.random(in: 0...7, using: &generator)
+          #expect(!memoryEquals(left, right, count), "byte \(index) of \(count) differs")
+          right[index] = left[index]
+          left[index] |= 0x80
+          #expect(!isASCII(UnsafeBufferPointer(start: left, count: count)), "byte \(index) of \(count) is not ASCII")
+          left[index] &= 0x7F
+        }
+      }
     }
   }
 }

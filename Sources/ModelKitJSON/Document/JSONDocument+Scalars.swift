@@ -173,30 +173,63 @@ extension JSONDocument {
   }
 }
 
-/// Whether every byte is ASCII.
+/// Whether every byte is ASCII: eight at a time, the last word and a
+/// short text's halves read overlapping (never past the bytes).
 @inlinable
 func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = bytes.baseAddress else { return true }
+  let raw = UnsafeRawPointer(base)
+  let count = bytes.count
+  if count >= 8 {
+    var combined: UInt64 = 0
+    var index = 0
+    while index + 8 < count {
+      combined |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    combined |= raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    return combined & 0x8080_8080_8080_8080 == 0
+  }
+  if count >= 4 {
+    let combined = raw.loadUnaligned(as: UInt32.self) | raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    return combined & 0x8080_8080 == 0
+  }
   var combined: UInt8 = 0
   for byte in bytes { combined |= byte }
   return combined < 0x80
 }
 
 /// Compares two byte ranges of equal length: the one byte comparison the
-/// reader, the document and ModelKit's key tables use.
+/// reader, the document and ModelKit's key tables use. Eight bytes at a
+/// time; the last word, and a short range's two halves, are read
+/// overlapping, so that nothing past either range is read.
 @inlinable
 package func memoryEquals(_ lhs: UnsafePointer<UInt8>, _ rhs: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-  var index = 0
-  while index + 8 <= count {
-    let left = UnsafeRawPointer(lhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-    let right = UnsafeRawPointer(rhs).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-    if left != right { return false }
-    index += 8
+  let left = UnsafeRawPointer(lhs)
+  let right = UnsafeRawPointer(rhs)
+  if count >= 8 {
+    var index = 0
+    while index + 8 < count {
+      if left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        != right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      {
+        return false
+      }
+      index += 8
+    }
+    return left.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      == right.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
   }
-  while index < count {
-    if lhs[index] != rhs[index] { return false }
-    index += 1
+  if count >= 4 {
+    return left.loadUnaligned(as: UInt32.self) == right.loadUnaligned(as: UInt32.self)
+      && left.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        == right.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
   }
-  return true
+  if count >= 2 {
+    return left.loadUnaligned(as: UInt16.self) == right.loadUnaligned(as: UInt16.self)
+      && lhs[count - 1] == rhs[count - 1]
+  }
+  return count == 0 || lhs[0] == rhs[0]
 }
 
 extension JSONDocument {

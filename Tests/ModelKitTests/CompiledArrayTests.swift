@@ -20,6 +20,26 @@ private struct GenericPairs: JSONModel {
   var pairs: [ContiguousArray<Double>] = []
 }
 
+/// The scalar arrays a Codable container reads directly when every element
+/// is of its natural kind.
+private struct Lists: Codable, Equatable {
+  var ints: [Int]
+  var doubles: [Double]
+  var strings: [String]
+
+  /// Equal, and each double the same to the bit (`-0.0` is not `0.0`).
+  func isIdentical(to other: Lists) -> Bool {
+    self == other && doubles.map(\.bitPattern) == other.doubles.map(\.bitPattern)
+  }
+}
+
+/// `Lists` as arrays the containers do not know: read by the generic path.
+private struct GenericLists: Codable {
+  var ints: ContiguousArray<Int>
+  var doubles: ContiguousArray<Double>
+  var strings: ContiguousArray<String>
+}
+
 @Suite("Arrays of scalars")
 struct CompiledArrayTests {
   static let messy = #"""
@@ -167,5 +187,71 @@ struct CompiledArrayTests {
       #expect(try ModelDecoder().decode(Arrays.self, from: data) == expected)
       #expect(try Arrays(json: data) == expected)
     }
+  }
+
+  /// Codable containers: `[Int]`, `[Double]` and `[String]` read directly
+  /// give what `JSONDecoder` gives, strictly (values, or the error's case
+  /// and path), and leniently what the generic path gives for the same
+  /// elements (values and report entries), over generated objects whose
+  /// arrays mix natural elements with every other kind.
+  @Test func codableContainersReadScalarArraysAsTheGenericPathDoes() throws {
+    var generator = SeededGenerator(seed: 0xA77A)
+    let elements = [
+      "0", "1", "-7", "42", "9223372036854775807", "-9223372036854775808", "9223372036854775808", "2.5", "3.0",
+      "1e2", "-0.0", "1e400", #""x""#, #""12""#, #""a\"b""#, #""é""#, "true", "null", "[]", "{}",
+    ]
+    // Elements of each array's natural kind, for arrays that are natural throughout.
+    let natural = [
+      "ints": ["0", "1", "-7", "42", "9223372036854775807", "-9223372036854775808"],
+      "doubles": ["0", "2.5", "-0.0", "1e2", "42", "9223372036854775808", "1.7976931348623157e308"],
+      "strings": [#""x""#, #""12""#, #""a\"b""#, #""é""#, #""""#],
+    ]
+    func member(_ name: String) -> String? {
+      switch Int.random(in: 0...19, using: &generator) {
+      case 0: return nil
+      case 1: return ["null", "3", #""x""#, "{}"].randomElement(using: &generator)!
+      default:
+        let pool = Int.random(in: 0...3, using: &generator) == 0 ? elements : natural[name]!
+        let count = Int.random(in: 0...4, using: &generator)
+        return "[" + (0..<count).map { _ in pool.randomElement(using: &generator)! }.joined(separator: ", ") + "]"
+      }
+    }
+    func outline(_ error: any Error) -> String {
+      switch error {
+      case DecodingError.keyNotFound(let key, let context): "keyNotFound \(key.stringValue) \(context.codingPath.map(\.stringValue))"
+      case DecodingError.valueNotFound(_, let context): "valueNotFound \(context.codingPath.map(\.stringValue))"
+      case DecodingError.typeMismatch(_, let context): "typeMismatch \(context.codingPath.map(\.stringValue))"
+      case DecodingError.dataCorrupted(let context): "dataCorrupted \(context.codingPath.map(\.stringValue))"
+      default: "\(error)"
+      }
+    }
+    let strict = ModelDecoder(options: DecodingOptions(strict: true))
+    var naturalDecodes = 0
+    for _ in 0..<600 {
+      let members = ["ints", "doubles", "strings"].compactMap { name in member(name).map { #""\#(name)": \#($0)"# } }
+      let json = "{" + members.joined(separator: ", ") + "}"
+      let data = Data(json.utf8)
+      switch (Result { try JSONDecoder().decode(Lists.self, from: data) }, Result { try strict.decode(Lists.self, from: data) }) {
+      case (.success(let expected), .success(let value)):
+        #expect(value.isIdentical(to: expected), "\(json)")
+        naturalDecodes += 1
+      case (.failure(let expected), .failure(let error)): #expect(outline(error) == outline(expected), "\(json)")
+      case (let theirs, let ours): Issue.record("\(json): JSONDecoder \(theirs), ModelDecoder \(ours)")
+      }
+      let direct = DecodeReport()
+      let generic = DecodeReport()
+      let lists = Result { try ModelDecoder(options: DecodingOptions(report: direct)).decode(Lists.self, from: data) }
+      let twins = Result { try ModelDecoder(options: DecodingOptions(report: generic)).decode(GenericLists.self, from: data) }
+      switch (lists, twins) {
+      case (.success(let value), .success(let twin)):
+        let expected = Lists(ints: Array(twin.ints), doubles: Array(twin.doubles), strings: Array(twin.strings))
+        #expect(value.isIdentical(to: expected), "\(json)")
+      case (.failure(let error), .failure(let twinError)): #expect(outline(error) == outline(twinError), "\(json)")
+      case (let ours, let theirs): Issue.record("\(json): [Int] and kin \(ours), ContiguousArray \(theirs)")
+      }
+      #expect(direct.entries.map { "\($0.path) \($0.kind)" } == generic.entries.map { "\($0.path) \($0.kind)" }, "\(json)")
+    }
+    // Both outcomes were exercised.
+    #expect(naturalDecodes > 30 && naturalDecodes < 570, "\(naturalDecodes)")
   }
 }

@@ -145,7 +145,41 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    try decodeConverted(T.self, forKey: key)
+    // `[Int]`, `[Double]` and `[String]` (identities checked, so the casts are no-ops).
+    if T.self == [Int].self, let values = naturalElements(forKey: key, { $0.naturalInt($1) }) {
+      return unsafeBitCast(values, to: T.self)
+    }
+    if T.self == [Double].self, let values = naturalElements(forKey: key, { $0.naturalDouble($1) }) {
+      return unsafeBitCast(values, to: T.self)
+    }
+    if T.self == [String].self, let values = naturalElements(forKey: key, { $0.naturalString($1) }) {
+      return unsafeBitCast(values, to: T.self)
+    }
+    return try decodeConverted(T.self, forKey: key)
+  }
+
+  /// The array at `key` when each element is of its natural kind (`natural`),
+  /// read as the scalars above are: the generic path's converter would give
+  /// the same array and note nothing, after a converter lookup, a temporary
+  /// and a coding path (about a thousand instructions for an empty `[Int]`).
+  /// Nil for anything else, and in a text still arriving, which then take
+  /// that path from the start.
+  @inline(__always)
+  private func naturalElements<Element>(
+    forKey key: Key, _ natural: (JSONDocument, JSONDocument.Node) -> Element?
+  ) -> [Element]? {
+    guard decoder.call.document.partial == nil, let node = node(for: key) else { return nil }
+    return decoder.reading { (document) -> [Element]? in
+      guard document.kind(of: node) == .array else { return nil }
+      var values: [Element] = []
+      let count = document.count(of: node)
+      if count > 0 { values.reserveCapacity(count) }
+      for item in document.elements(of: node) {
+        guard let value = natural(document, item) else { return nil }
+        values.append(value)
+      }
+      return values
+    }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {

@@ -38,6 +38,31 @@ private struct GenericLists: Codable {
   var ints: ContiguousArray<Int>
   var doubles: ContiguousArray<Double>
   var strings: ContiguousArray<String>
+
+  var lists: Lists { Lists(ints: Array(ints), doubles: Array(doubles), strings: Array(strings)) }
+}
+
+/// `Lists` with optional arrays (`decodeIfPresent`).
+private struct OptionalLists: Codable, Equatable {
+  var ints: [Int]?
+  var doubles: [Double]?
+  var strings: [String]?
+
+  /// Equal, and each double the same to the bit.
+  func isIdentical(to other: OptionalLists) -> Bool {
+    self == other && doubles?.map(\.bitPattern) == other.doubles?.map(\.bitPattern)
+  }
+}
+
+/// `OptionalLists` read by the generic path.
+private struct GenericOptionalLists: Codable {
+  var ints: ContiguousArray<Int>?
+  var doubles: ContiguousArray<Double>?
+  var strings: ContiguousArray<String>?
+
+  var lists: OptionalLists {
+    OptionalLists(ints: ints.map(Array.init), doubles: doubles.map(Array.init), strings: strings.map(Array.init))
+  }
 }
 
 @Suite("Arrays of scalars")
@@ -225,31 +250,48 @@ struct CompiledArrayTests {
       default: "\(error)"
       }
     }
+    /// Strictly, `Direct` as `JSONDecoder` reads it; leniently, as the
+    /// generic path reads `Generic` (`twin` turns one into the other), with
+    /// the same report entries. Whether the strict decode succeeded.
+    func check<Direct: Decodable, Generic: Decodable>(
+      _ direct: Direct.Type, _ generic: Generic.Type, _ json: String, strict: ModelDecoder,
+      twin: (Generic) -> Direct, same: (Direct, Direct) -> Bool
+    ) -> Bool {
+      let data = Data(json.utf8)
+      var succeeded = false
+      switch (Result { try JSONDecoder().decode(Direct.self, from: data) }, Result { try strict.decode(Direct.self, from: data) }) {
+      case (.success(let expected), .success(let value)):
+        #expect(same(value, expected), "\(Direct.self) from \(json)")
+        succeeded = true
+      case (.failure(let expected), .failure(let error)): #expect(outline(error) == outline(expected), "\(json)")
+      case (let theirs, let ours): Issue.record("\(Direct.self) from \(json): JSONDecoder \(theirs), ModelDecoder \(ours)")
+      }
+      let directReport = DecodeReport()
+      let genericReport = DecodeReport()
+      let values = Result { try ModelDecoder(options: DecodingOptions(report: directReport)).decode(Direct.self, from: data) }
+      let twins = Result { try ModelDecoder(options: DecodingOptions(report: genericReport)).decode(Generic.self, from: data) }
+      switch (values, twins) {
+      case (.success(let value), .success(let other)): #expect(same(value, twin(other)), "\(Direct.self) from \(json)")
+      case (.failure(let error), .failure(let twinError)): #expect(outline(error) == outline(twinError), "\(json)")
+      case (let ours, let theirs): Issue.record("\(Direct.self) from \(json): \(ours); \(Generic.self): \(theirs)")
+      }
+      #expect(
+        directReport.entries.map { "\($0.path) \($0.kind)" } == genericReport.entries.map { "\($0.path) \($0.kind)" },
+        "\(Direct.self) from \(json)")
+      return succeeded
+    }
     let strict = ModelDecoder(options: DecodingOptions(strict: true))
     var naturalDecodes = 0
     for _ in 0..<600 {
       let members = ["ints", "doubles", "strings"].compactMap { name in member(name).map { #""\#(name)": \#($0)"# } }
       let json = "{" + members.joined(separator: ", ") + "}"
-      let data = Data(json.utf8)
-      switch (Result { try JSONDecoder().decode(Lists.self, from: data) }, Result { try strict.decode(Lists.self, from: data) }) {
-      case (.success(let expected), .success(let value)):
-        #expect(value.isIdentical(to: expected), "\(json)")
+      // Required arrays (`decode`) and optional ones (`decodeIfPresent`).
+      if check(Lists.self, GenericLists.self, json, strict: strict, twin: \.lists, same: { $0.isIdentical(to: $1) }) {
         naturalDecodes += 1
-      case (.failure(let expected), .failure(let error)): #expect(outline(error) == outline(expected), "\(json)")
-      case (let theirs, let ours): Issue.record("\(json): JSONDecoder \(theirs), ModelDecoder \(ours)")
       }
-      let direct = DecodeReport()
-      let generic = DecodeReport()
-      let lists = Result { try ModelDecoder(options: DecodingOptions(report: direct)).decode(Lists.self, from: data) }
-      let twins = Result { try ModelDecoder(options: DecodingOptions(report: generic)).decode(GenericLists.self, from: data) }
-      switch (lists, twins) {
-      case (.success(let value), .success(let twin)):
-        let expected = Lists(ints: Array(twin.ints), doubles: Array(twin.doubles), strings: Array(twin.strings))
-        #expect(value.isIdentical(to: expected), "\(json)")
-      case (.failure(let error), .failure(let twinError)): #expect(outline(error) == outline(twinError), "\(json)")
-      case (let ours, let theirs): Issue.record("\(json): [Int] and kin \(ours), ContiguousArray \(theirs)")
-      }
-      #expect(direct.entries.map { "\($0.path) \($0.kind)" } == generic.entries.map { "\($0.path) \($0.kind)" }, "\(json)")
+      _ = check(
+        OptionalLists.self, GenericOptionalLists.self, json, strict: strict, twin: \.lists,
+        same: { $0.isIdentical(to: $1) })
     }
     // Both outcomes were exercised.
     #expect(naturalDecodes > 30 && naturalDecodes < 570, "\(naturalDecodes)")

@@ -128,7 +128,11 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The generic path, for conversions, missing values and errors.
   func decodeConverted<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    let node = node(for: key)
+    try decodeConverted(T.self, node: node(for: key), forKey: key)
+  }
+
+  /// `decodeConverted(_:forKey:)` with the key's node (nil: missing) found.
+  private func decodeConverted<T: Decodable>(_ type: T.Type, node: JSONDocument.Node?, forKey key: Key) throws -> T {
     if node == nil && decoder.call.options.strict && !decoder.awaits {
       throw ModelError.missing("key '\(key.stringValue)'", at: path(key)).decodingError
     }
@@ -145,30 +149,33 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-    // `[Int]`, `[Double]` and `[String]` (identities checked, so the casts are no-ops).
-    if T.self == [Int].self, let values = naturalElements(forKey: key, { $0.naturalInt($1) }) {
-      return unsafeBitCast(values, to: T.self)
-    }
-    if T.self == [Double].self, let values = naturalElements(forKey: key, { $0.naturalDouble($1) }) {
-      return unsafeBitCast(values, to: T.self)
-    }
-    if T.self == [String].self, let values = naturalElements(forKey: key, { $0.naturalString($1) }) {
-      return unsafeBitCast(values, to: T.self)
-    }
-    return try decodeConverted(T.self, forKey: key)
+    let node = node(for: key)
+    if let node, let array = naturalArray(T.self, at: node) { return array.value(as: T.self) }
+    return try decodeConverted(T.self, node: node, forKey: key)
   }
 
-  /// The array at `key` when each element is of its natural kind (`natural`),
-  /// read as the scalars above are: the generic path's converter would give
-  /// the same array and note nothing, after a converter lookup, a temporary
-  /// and a coding path (about a thousand instructions for an empty `[Int]`).
-  /// Nil for anything else, and in a text still arriving, which then take
-  /// that path from the start.
+  /// The array at `node` when `type` is `[Int]`, `[Double]` or `[String]`
+  /// and each element is of its natural kind, read as the scalars above
+  /// are: the generic path's converter would give the same array and note
+  /// nothing, after a converter lookup, a temporary and a coding path
+  /// (about a thousand instructions for an empty `[Int]`). Nil for other
+  /// types and values, and in a text still arriving, which then take that
+  /// path from the start. (Not generic: a `T?` result would be looked up
+  /// on every call, in code not compiled for `T`.)
+  @inline(__always)
+  private func naturalArray(_ type: any Any.Type, at node: JSONDocument.Node) -> NaturalArray? {
+    if type == [Int].self { return naturalElements(at: node, { $0.naturalInt($1) }).map(NaturalArray.ints) }
+    if type == [Double].self { return naturalElements(at: node, { $0.naturalDouble($1) }).map(NaturalArray.doubles) }
+    if type == [String].self { return naturalElements(at: node, { $0.naturalString($1) }).map(NaturalArray.strings) }
+    return nil
+  }
+
+  /// The elements of the array at `node` when each is of its natural kind (`natural`).
   @inline(__always)
   private func naturalElements<Element>(
-    forKey key: Key, _ natural: (JSONDocument, JSONDocument.Node) -> Element?
+    at node: JSONDocument.Node, _ natural: (JSONDocument, JSONDocument.Node) -> Element?
   ) -> [Element]? {
-    guard decoder.call.document.partial == nil, let node = node(for: key) else { return nil }
+    guard decoder.call.document.partial == nil else { return nil }
     return decoder.reading { (document) -> [Element]? in
       guard document.kind(of: node) == .array else { return nil }
       var values: [Element] = []
@@ -202,6 +209,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   private func decodeAnyIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     guard let node = node(for: key), !decoder.reading({ $0.isNull(node) }) else { return nil }
+    if let array = naturalArray(T.self, at: node) { return array.value(as: T.self) }
     // Leniently, a value ModelKit cannot convert makes the optional nil;
     // types only Codable reads are decoded as they are.
     // (Strict reading asks for no converter here: the decoder looks it up.)
@@ -234,4 +242,21 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func path(_ key: Key) -> CodingPath { decoder.path(appending: key) }
+}
+
+/// A `[Int]`, `[Double]` or `[String]` a container read directly
+/// (`ObjectContainer.naturalArray`). Outside the container: a type nested
+/// in it would be generic, its metadata looked up on every call.
+private enum NaturalArray {
+  case ints([Int]), doubles([Double]), strings([String])
+
+  /// The array as `T`, the type it was read for.
+  func value<T>(as type: T.Type) -> T {
+    // The identity was checked when it was read (`naturalArray`): the casts are no-ops.
+    switch self {
+    case .ints(let values): unsafeBitCast(values, to: T.self)
+    case .doubles(let values): unsafeBitCast(values, to: T.self)
+    case .strings(let values): unsafeBitCast(values, to: T.self)
+    }
+  }
 }

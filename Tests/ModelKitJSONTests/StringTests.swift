@@ -1,5 +1,6 @@
 import Foundation  // String.contains(String): Foundation's reaches the platform floor, the standard library's needs macOS 13
 import ModelKitJSON
+import ModelKitTestSupport
 import Testing
 
 @Suite("Strings")
@@ -58,6 +59,33 @@ struct StringTests {
   func rejectsInvalidEscapes(_ text: String) {
     let error = #expect(throws: JSONError.self) { try JSONValue(json: text) }
     #expect(error?.kind == .invalidEscape)
+  }
+
+  /// Escaped strings of every length to 40 with an escape of each kind at
+  /// every position (runs between escapes are copied a word at a time),
+  /// and mixed ones, read as `JSONSerialization` reads them.
+  @Test func escapesAtEveryPositionOfEveryLengthReadAsFoundationReadsThem() throws {
+    let escapes = [#"\""#, #"\\"#, #"\/"#, #"\n"#, #"\t"#, #"\u0041"#, #"\u00e9"#, #"\u65e5"#, #"\ud83d\ude00"#]
+    let plain = Array("abcdefghij klmnopqrstuvwxyz é日本 0123456789")
+    var generator = SeededGenerator(seed: 0x5C)
+    var texts: [String] = []
+    for length in 0...40 {
+      let filler = String((0..<length).map { _ in plain.randomElement(using: &generator)! })
+      for escape in escapes {
+        for position in 0...filler.count {
+          let index = filler.index(filler.startIndex, offsetBy: position)
+          texts.append(String(filler[..<index]) + escape + String(filler[index...]))
+        }
+      }
+      texts.append((0..<length).map { _ in Bool.random(using: &generator) ? escapes.randomElement(using: &generator)! : String(plain.randomElement(using: &generator)!) }.joined())
+    }
+    for text in texts {
+      let json = "[\"" + text + "\"]"
+      let expected = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String]
+      let document = try JSONDocument(parsing: json)
+      let node = Array(document.elements(of: document.root))[0]
+      #expect(document.string(node) == expected?.first, "\(json)")
+    }
   }
 
   @Test func readsATenMegabyteString() throws {

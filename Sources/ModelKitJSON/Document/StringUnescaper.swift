@@ -11,7 +11,24 @@ enum StringUnescaper {
     String(unsafeUninitializedCapacity: raw.count) { output in
       var read = 0
       var written = 0
+      let input = UnsafeRawPointer(raw.baseAddress!)
+      let destination = UnsafeMutableRawPointer(output.baseAddress!)
       while read < raw.count {
+        // The text up to the next backslash, eight bytes at a time: a whole
+        // word is stored even when it holds one, at `written`, which is never
+        // past `read` (no escape is shorter than what it stands for), so
+        // that the store stays inside the output; the escape is then
+        // written over what followed it.
+        while read + 8 <= raw.count {
+          let word = input.loadUnaligned(fromByteOffset: read, as: UInt64.self)
+          destination.storeBytes(of: word, toByteOffset: written, as: UInt64.self)
+          let backslashes = ByteScan.bytes(UInt64(littleEndian: word), equalTo: UInt8(ascii: "\\"))
+          let clean = backslashes == 0 ? 8 : backslashes.trailingZeroBitCount / 8
+          read += clean
+          written += clean
+          if clean < 8 { break }
+        }
+        guard read < raw.count else { break }
         let byte = raw[read]
         guard byte == UInt8(ascii: "\\") else {
           output[written] = byte

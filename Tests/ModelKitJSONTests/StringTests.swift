@@ -88,6 +88,40 @@ struct StringTests {
     }
   }
 
+  /// Three-byte sequences, valid and not (every lead from E0 to EF with
+  /// second and third bytes at and beyond the limits), alone and beside
+  /// valid ones at every offset (CJK text is checked two sequences at a
+  /// time): accepted exactly when `JSONSerialization` accepts them, and
+  /// read as it reads them.
+  @Test func threeByteSequencesAreCheckedAsFoundationChecksThem() throws {
+    let valid: [UInt8] = [0xE6, 0x97, 0xA5]  // 日
+    var accepted = 0
+    for lead in UInt8(0xE0)...0xEF {
+      for second: UInt8 in [0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
+        for third: UInt8 in [0x7F, 0x80, 0xBF, 0xC0] {
+          let sequence = [lead, second, third]
+          for prefix in 0...3 {
+            for (before, after) in [(0, 0), (1, 0), (0, 1), (2, 2)] {
+              let bytes =
+                Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: prefix)
+                + Array([[UInt8]](repeating: valid, count: before).joined()) + sequence
+                + Array([[UInt8]](repeating: valid, count: after).joined()) + Array("\"]".utf8)
+              let expected = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String]
+              let document = try? JSONDocument(parsing: bytes)
+              #expect((document != nil) == (expected != nil), "\(bytes.map { String($0, radix: 16) })")
+              if let document, let expected {
+                #expect(document.string(Array(document.elements(of: document.root))[0]) == expected.first)
+                accepted += 1
+              }
+            }
+          }
+        }
+      }
+    }
+    // Both outcomes were exercised.
+    #expect(accepted > 100 && accepted < 16 * 6 * 4 * 16)
+  }
+
   @Test func readsATenMegabyteString() throws {
     let body = String(repeating: "abcdefghij", count: 1_000_000)
     let value = try JSONValue(json: "\"\(body)\"")

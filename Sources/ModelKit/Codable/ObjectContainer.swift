@@ -164,28 +164,16 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// on every call, in code not compiled for `T`.)
   @inline(__always)
   private func naturalArray(_ type: any Any.Type, at node: JSONDocument.Node) -> NaturalArray? {
-    if type == [Int].self { return naturalElements(at: node, { $0.naturalInt($1) }).map(NaturalArray.ints) }
-    if type == [Double].self { return naturalElements(at: node, { $0.naturalDouble($1) }).map(NaturalArray.doubles) }
-    if type == [String].self { return naturalElements(at: node, { $0.naturalString($1) }).map(NaturalArray.strings) }
-    return nil
-  }
-
-  /// The elements of the array at `node` when each is of its natural kind (`natural`).
-  @inline(__always)
-  private func naturalElements<Element>(
-    at node: JSONDocument.Node, _ natural: (JSONDocument, JSONDocument.Node) -> Element?
-  ) -> [Element]? {
     guard decoder.call.document.partial == nil else { return nil }
-    return decoder.reading { (document) -> [Element]? in
-      guard document.kind(of: node) == .array else { return nil }
-      var values: [Element] = []
-      let count = document.count(of: node)
-      if count > 0 { values.reserveCapacity(count) }
-      for item in document.elements(of: node) {
-        guard let value = natural(document, item) else { return nil }
-        values.append(value)
+    return decoder.reading { (document) -> NaturalArray? in
+      if type == [Int].self { return document.naturalElements(of: node) { $0.naturalInt($1) }.map(NaturalArray.ints) }
+      if type == [Double].self {
+        return document.naturalElements(of: node) { $0.naturalDouble($1) }.map(NaturalArray.doubles)
       }
-      return values
+      if type == [String].self {
+        return document.naturalElements(of: node) { $0.naturalString($1) }.map(NaturalArray.strings)
+      }
+      return nil
     }
   }
 

@@ -219,4 +219,20 @@ extension JSONDocument {
     guard let value = double(node), value != 0 || isZero(node) else { return nil }
     return value
   }
+
+  /// The elements of the array at `node` when every one is of its natural
+  /// kind (`natural`, one of the above); nil for any other value. Not
+  /// inlined: a caller's common case (a pair of coordinates) would save
+  /// registers for its loop on every call.
+  @inline(never)
+  func naturalElements<Element>(of node: Node, _ natural: (JSONDocument, Node) -> Element?) -> [Element]? {
+    guard kind(of: node) == .array else { return nil }
+    var values: [Element] = []
+    values.reserve(count(of: node))
+    for item in elements(of: node) {
+      guard let value = natural(self, item) else { return nil }
+      values.append(value)
+    }
+    return values
+  }
 }

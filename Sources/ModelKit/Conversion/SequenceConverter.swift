@@ -252,11 +252,5 @@ private func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node)
     }
     return [x, y]
   }
-  var values: [Double] = []
-  values.reserveCapacity(document.count(of: node))
-  for item in document.elements(of: node) {
-    guard let value = document.naturalDouble(item) else { return nil }
-    values.append(value)
-  }
-  return values
+  return document.naturalElements(of: node) { $0.naturalDouble($1) }
 }

@@ -58,6 +58,10 @@ struct JSONWriterTests {
     let taken = buffer.takeContents()
     defer { HeapBytes.release(taken.baseAddress!) }
     #expect(Array(taken) == Array("abc".utf8) && buffer.count == 0)
+    // Taken again at once: new, empty storage of its own (released apart).
+    let again = buffer.takeContents()
+    defer { HeapBytes.release(again.baseAddress!) }
+    #expect(again.isEmpty && again.baseAddress != taken.baseAddress)
     for index in 0..<1_000 { buffer.appendInteger(UInt64(index), negative: index % 2 == 1) }
     let expected = (0..<1_000).map { ($0 % 2 == 1 ? "-" : "") + String($0) }.joined()
     #expect(String(decoding: buffer.contents, as: UTF8.self) == expected)

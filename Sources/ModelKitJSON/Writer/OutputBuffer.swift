@@ -30,8 +30,10 @@ final class OutputBuffer {
 
   /// Hands over the storage, the first `count` bytes of which are the
   /// contents: the caller releases it (`HeapBytes.release`). The buffer is
-  /// left empty, owning nothing (capacity 0).
+  /// left empty, owning nothing (capacity 0); taken again before anything
+  /// is appended, it hands over new, empty storage, never the taken one.
   func takeContents() -> UnsafeMutableBufferPointer<UInt8> {
+    if capacity == 0 { grow(to: 1) }
     let taken = UnsafeMutableBufferPointer(start: start, count: count)
     capacity = 0
     count = 0

@@ -164,16 +164,15 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// on every call, in code not compiled for `T`.)
   @inline(__always)
   private func naturalArray(_ type: any Any.Type, at node: JSONDocument.Node) -> NaturalArray? {
-    guard decoder.call.document.partial == nil else { return nil }
+    guard let compiled = CompiledArray(type), decoder.call.document.partial == nil else { return nil }
     return decoder.reading { (document) -> NaturalArray? in
-      if type == [Int].self { return document.naturalElements(of: node) { $0.naturalInt($1) }.map(NaturalArray.ints) }
-      if type == [Double].self {
-        return document.naturalElements(of: node) { $0.naturalDouble($1) }.map(NaturalArray.doubles)
+      switch compiled {
+      case .ints: document.naturalElements(of: node) { $0.naturalInt($1) }.map(NaturalArray.ints)
+      case .doubles: document.naturalElements(of: node) { $0.naturalDouble($1) }.map(NaturalArray.doubles)
+      case .strings: document.naturalElements(of: node) { $0.naturalString($1) }.map(NaturalArray.strings)
+      // Read by its elements' converter, on the generic path.
+      case .arraysOfDoubles: nil
       }
-      if type == [String].self {
-        return document.naturalElements(of: node) { $0.naturalString($1) }.map(NaturalArray.strings)
-      }
-      return nil
     }
   }
 

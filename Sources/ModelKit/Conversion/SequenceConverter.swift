@@ -1,5 +1,24 @@
 import ModelKitJSON
 
+/// The arrays whose elements are read by code compiled for their type
+/// (generic code looks up metadata for every element): the one list of
+/// them, which `SequenceConverter` and the Codable containers switch on.
+/// Not nested in the converter: a type nested in a generic one is generic,
+/// its metadata looked up where it is named in code not compiled for it.
+enum CompiledArray {
+  case doubles, ints, strings, arraysOfDoubles
+
+  init?(_ type: any Any.Type) {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier([Double].self): self = .doubles
+    case ObjectIdentifier([Int].self): self = .ints
+    case ObjectIdentifier([String].self): self = .strings
+    case ObjectIdentifier([[Double]].self): self = .arraysOfDoubles
+    default: return nil
+    }
+  }
+}
+
 /// `[T]`, `ContiguousArray<T>`, `Set<T>` from a JSON array, element-wise:
 /// an element that cannot convert or is rejected is dropped (strict mode:
 /// an error naming its index). Anything but an array is a mismatch.
@@ -13,23 +32,6 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   init(element: ValueConverter<Collection.Element>) {
     self.element = element
     elementIsPlainDoubles = element is SequenceConverter<[Double]>
-  }
-
-  /// The arrays whose elements are read by code compiled for their type
-  /// (generic code looks up metadata for every element): the one list of
-  /// them, which `decode` and `append` switch on.
-  private enum CompiledArray {
-    case doubles, ints, strings, arraysOfDoubles
-
-    init?(_ type: Collection.Type) {
-      switch ObjectIdentifier(type) {
-      case ObjectIdentifier([Double].self): self = .doubles
-      case ObjectIdentifier([Int].self): self = .ints
-      case ObjectIdentifier([String].self): self = .strings
-      case ObjectIdentifier([[Double]].self): self = .arraysOfDoubles
-      default: return nil
-      }
-    }
   }
 
   private let compiledArray = CompiledArray(Collection.self)

@@ -98,15 +98,30 @@ public final class PartialDecoder<T> {
   public func append(_ bytes: UnsafeRawBufferPointer) throws {
     // Inlinable, so that a loop appending a byte at a time makes no call
     // for the bytes the reader only copies (most of them).
-    if bytes.count == 1, reader.appendCopying(bytes.load(as: UInt8.self)) { return }
-    try read(bytes)
+    if bytes.count == 1 {
+      let byte = bytes.load(as: UInt8.self)
+      if reader.appendCopying(byte) { return }
+      try read(byte)
+    } else {
+      try read(bytes)
+    }
   }
 
-  /// `append`'s bytes that are read, not only copied.
+  /// `append`'s single byte that is read, not only copied.
+  @usableFromInline
+  func read(_ byte: UInt8) throws {
+    do {
+      try reader.appendByte(byte)
+    } catch {
+      throw ModelError(error)
+    }
+  }
+
+  /// `append`'s chunk of other than one byte.
   @usableFromInline
   func read(_ bytes: UnsafeRawBufferPointer) throws {
     do {
-      try reader.append(bytes)
+      try reader.appendChunk(bytes)
     } catch {
       throw ModelError(error)
     }

@@ -141,7 +141,7 @@
   /// `append` of more than one byte (or none). Apart, so that the 1-byte
   /// path makes no room for it.
   @usableFromInline @inline(never)
-  mutating func appendChunk(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+  package mutating func appendChunk(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
     if copies != .nothing, text.append(bytes, ifEvery: copies.accepts) { return }
     try appendAndRead(bytes)
   }
@@ -150,7 +150,7 @@
   /// would take for it, mostly without the loop (small chunks are mostly
   /// the bytes that end copied runs, and the text they separate).
   @usableFromInline @inline(never)
-  mutating func appendByte(_ byte: UInt8) throws(JSONError) {
+  package mutating func appendByte(_ byte: UInt8) throws(JSONError) {
     if hasFailed, let failure { throw failure }
     catchUp()
     if text.count == text.capacity { text = text.moved(reserving: 1) }

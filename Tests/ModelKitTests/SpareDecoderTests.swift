@@ -189,4 +189,117 @@ struct SpareDecoderTests {
     #expect(expected.map(\.userId) == [0, 1, 2, 3])
     for _ in 0..<2 { #expect(try decoder.decode([Wide].self, from: json) == expected) }
   }
+
+  // A decoder keeps the box of its keyed container over a small object,
+  // to hand it out again for the next one: a box something else still
+  // holds must never be handed out, and a kept box must not keep its
+  // decoder alive once the decode is over.
+
+  /// The decoders a decode made, weakly: each type's `init(from:)` notes its own.
+  final class DecoderLog: @unchecked Sendable {
+    // Unchecked: written by the one thread of the decode, read after it.
+    private var decoders: [() -> AnyObject?] = []
+    static let key = CodingUserInfoKey(rawValue: "decoderLog")!
+
+    static func note(_ decoder: any Decoder) {
+      guard let log = decoder.userInfo[key] as? DecoderLog else { return }
+      let object = decoder as AnyObject
+      log.decoders.append { [weak object] in object }
+    }
+
+    var count: Int { decoders.count }
+    var alive: Int { decoders.count(where: { $0() != nil }) }
+  }
+
+  /// A small object (its box kept) that notes its decoder.
+  private struct Noted: Decodable, Equatable {
+    var id: Int
+    var name: String
+    enum CodingKeys: String, CodingKey { case id, name }
+    init(from decoder: any Decoder) throws {
+      DecoderLog.note(decoder)
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      id = try container.decode(Int.self, forKey: .id)
+      name = try container.decode(String.self, forKey: .name)
+    }
+  }
+
+  private struct NotedGroups: Decodable, Equatable {
+    var groups: [[Noted]]
+    var single: Noted
+  }
+
+  @Test(arguments: [true, false])
+  func keptBoxesLetTheirDecodersGo(strict: Bool) throws {
+    let json = Data(
+      #"""
+      {"groups": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"name": "c", "id": 3}]],
+       "single": {"id": 4, "name": "d"}}
+      """#.utf8)
+    let log = DecoderLog()
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    decoder.userInfo[DecoderLog.key] = log
+    let value = try decoder.decode(NotedGroups.self, from: json)
+    #expect(value == (try JSONDecoder().decode(NotedGroups.self, from: json)))
+    #expect(log.count == 4)
+    // Every decoder is gone with its call: a box holding its decoder while
+    // the decoder holds the box would keep both for good.
+    #expect(log.alive == 0)
+  }
+
+  /// Asks for two containers of one key type and holds both.
+  private struct TwoContainers: Decodable, Equatable {
+    var a: Int
+    var b: Int
+    enum CodingKeys: String, CodingKey { case a, b }
+    init(from decoder: any Decoder) throws {
+      let first = try decoder.container(keyedBy: CodingKeys.self)
+      let second = try decoder.container(keyedBy: CodingKeys.self)
+      b = try second.decode(Int.self, forKey: .b)
+      a = try first.decode(Int.self, forKey: .a)
+    }
+  }
+
+  /// A tree whose nodes read the same coding keys at every level.
+  private final class Tree: Decodable {
+    let value: Int
+    let children: [Tree]
+    var flattened: [Int] { [value] + children.flatMap(\.flattened) + [-1] }
+  }
+
+  @Test(arguments: [true, false])
+  func keptBoxesServeOneObjectAtATime(strict: Bool) throws {
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    let pairs = Data(#"[{"a": 1, "b": 2}, {"b": 4, "a": 3}, {"a": 5, "b": 6}]"#.utf8)
+    let expected = try JSONDecoder().decode([TwoContainers].self, from: pairs)
+    #expect(expected.map(\.a) == [1, 3, 5])
+    for _ in 0..<2 { #expect(try decoder.decode([TwoContainers].self, from: pairs) == expected) }
+
+    let tree = Data(
+      #"""
+      {"value": 1, "children": [
+        {"value": 2, "children": [{"value": 3, "children": []}, {"value": 4, "children": []}]},
+        {"value": 5, "children": [{"value": 6, "children": [{"value": 7, "children": []}]}]},
+        {"value": 8, "children": []}]}
+      """#.utf8)
+    let foundation = try JSONDecoder().decode(Tree.self, from: tree).flattened
+    #expect(foundation.filter { $0 > 0 } == [1, 2, 3, 4, 5, 6, 7, 8])
+    for _ in 0..<2 { #expect(try decoder.decode(Tree.self, from: tree).flattened == foundation) }
+  }
+
+  /// Objects of one type, some kept and read later, some not: each reads its own members.
+  @Test func keptAndHeldContainersInterleave() throws {
+    struct Mixed: Decodable {
+      var deferred: [Deferred]
+      var plain: [Noted]
+    }
+    let objects = (0..<6).map { #"{"id": \#($0), "name": "n\#($0)"}"# }.joined(separator: ", ")
+    let json = Data(#"{"deferred": [\#(objects)], "plain": [\#(objects)]}"#.utf8)
+    for strict in [true, false] {
+      let value = try ModelDecoder(options: DecodingOptions(strict: strict)).decode(Mixed.self, from: json)
+      #expect(try value.deferred.map { try $0.id() } == Array(0..<6))
+      #expect(try value.deferred.map { try $0.name() } == (0..<6).map { "n\($0)" })
+      #expect(value.plain.map(\.id) == Array(0..<6))
+    }
+  }
 }

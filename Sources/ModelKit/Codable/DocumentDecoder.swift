@@ -26,6 +26,21 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// A decoder of a value inside this one that nothing else holds, for
   /// the next such value.
   @exclusivity(unchecked) private var spareChild: DocumentDecoder?
+  /// The box of a keyed container made over this decoder, handed out again
+  /// for its next object when nothing else holds it (`KeptObjectContainer`).
+  /// Kept only by a decoder `child` made, between `child` and `recycle`,
+  /// which lets go of the box's hold on the decoder. (The
+  /// `KeyedDecodingContainer`'s one stored property, `keepsBoxes`.)
+  @exclusivity(unchecked) private var keptBox: AnyObject?
+  /// The coding key type of the kept box's container.
+  @exclusivity(unchecked) private var keptKeyType = ObjectIdentifier(NoKey.self)
+  /// What the kept box's container reads.
+  @exclusivity(unchecked) private var keptTarget: ContainerTarget?
+  /// Whether `container(keyedBy:)` keeps its box: set by `child`, cleared by `recycle`.
+  @exclusivity(unchecked) private var keepsContainers = false
+  /// Whether a `KeyedDecodingContainer` is its box, as kept (its layout
+  /// does not depend on the key type).
+  private static let keepsBoxes = MemoryLayout<KeyedDecodingContainer<NoKey>>.size == MemoryLayout<AnyObject>.size
 
   /// The key types, or every key once `allKeys` was asked for.
   private final class KeyTypes {
@@ -108,11 +123,14 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     node: JSONDocument.Node?, key: Key, mapping: [String: [[String]]]?, onMismatch: Mismatch, keysAsTheyAre: Bool
   ) -> DocumentDecoder {
     guard let spare = spareChild else {
-      return DocumentDecoder(
+      let child = DocumentDecoder(
         call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
         keysAsTheyAre: keysAsTheyAre)
+      child.keepsContainers = true
+      return child
     }
     spareChild = nil
+    spare.keepsContainers = true
     spare.move(below: self, at: CodingPathNode.Key(key))
     spare.node = node
     spare.mapping = mapping
@@ -126,7 +144,14 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// when nothing else holds it (a type's `init(from:)` may keep its
   /// decoder or a container over it). Its spare is kept with it.
   private func recycle(_ child: inout DocumentDecoder) {
-    guard isKnownUniquelyReferenced(&child) else { return }
+    child.keepsContainers = false
+    child.letGoOfKeptContainer()
+    guard isKnownUniquelyReferenced(&child) else {
+      // Held by the value's code, so not used again: its kept box goes.
+      child.keptBox = nil
+      child.keptTarget = nil
+      return
+    }
     // The parent let go (a spare holding it would be a cycle) and what was
     // made from it; the key and mapping are set anew by `child`.
     child.parent = nil
@@ -191,7 +216,51 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
     let object = try present(.object, "an object")
-    return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
+    guard keepsContainers, let object, keepsContainer(over: object, for: Key.self) else {
+      return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
+    }
+    ObjectContainer<Key>.prepare(self, object)
+    if let target = keptTarget {
+      // Nothing else holds the box: a box held past the value it was made
+      // for is dropped then (`letGoOfKeptContainer`), and within one value
+      // every container is over the same object.
+      target.decoder = self
+      target.object = object
+      return unsafeBitCast(keptBox.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
+    }
+    let target = ContainerTarget(decoder: self, object: object)
+    let container = KeyedDecodingContainer(KeptObjectContainer<Key>(target: target))
+    keptBox = unsafeBitCast(container, to: AnyObject.self)
+    keptKeyType = ObjectIdentifier(Key.self)
+    keptTarget = target
+    return container
+  }
+
+  /// Whether the container over `object` is kept (or the kept one): a
+  /// small object's, whose key type is the kept box's, if there is one.
+  /// Each call through a kept box reads the decoder from its target (a
+  /// retain and a release more), which costs more than the box saves on an
+  /// object of many members; and a box stays with its key type (a decoder
+  /// reads the objects of an array, or the values of a type's properties
+  /// in turn, where a box made anew for each type would cost more than it saves).
+  @inline(__always)
+  private func keepsContainer<Key: CodingKey>(over object: JSONDocument.Node, for type: Key.Type) -> Bool {
+    Self.keepsBoxes && document.count(of: object) <= KeptObjectContainer<Key>.memberLimit
+      && (keptBox == nil || keptKeyType == ObjectIdentifier(type))
+  }
+
+  /// At the end of this decoder's value: the kept box lets go of the
+  /// decoder when nothing else holds it (kept for the next value), and is
+  /// dropped otherwise (whoever holds it holds the decoder).
+  private func letGoOfKeptContainer() {
+    guard keptBox != nil else { return }
+    guard isKnownUniquelyReferenced(&keptBox) else {
+      keptBox = nil
+      keptTarget = nil
+      return
+    }
+    keptTarget?.decoder = nil
+    keptTarget?.object = nil
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

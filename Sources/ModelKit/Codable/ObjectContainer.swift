@@ -11,9 +11,23 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// The members by their converted keys, when the call has a key strategy.
   private var converted: [String: JSONDocument.Node]? { decoder.convertedMembers }
 
+  /// A container over `object`, the decoder's node, prepared (`prepare`).
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
+    Self.prepare(decoder, object)
+  }
+
+  /// A container over the decoder's `object`, as `init(decoder:object:)`
+  /// makes it, without preparing the decoder again (`KeptObjectContainer`'s calls).
+  init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?) {
+    self.decoder = decoder
+    self.object = object
+  }
+
+  /// Readies `decoder` for keyed containers over `object`: the key type
+  /// noted for a report, the member index or converted keys made.
+  static func prepare(_ decoder: DocumentDecoder, _ object: JSONDocument.Node?) {
     decoder.readsKeys(Key.self)
     decoder.prepareMembers(of: object)
   }

@@ -226,6 +226,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // every container is over the same object.
       target.decoder = self
       target.object = object
+      // The box is a container for `Key`s (Internals.md §12).
       return unsafeBitCast(keptBox.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
     }
     let target = ContainerTarget(decoder: self, object: object)

@@ -21,7 +21,8 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// limit, twitter.json's objects of 25 and 40 members decoded 2% slower.)
   static var memberLimit: Int { 8 }
 
-  /// The container over the target's decoder and object.
+  /// The container over the target's decoder and object (which holds
+  /// one whenever a call can come: Internals.md §12).
   private var container: ObjectContainer<Key> {
     ObjectContainer(prepared: target.decoder.unsafelyUnwrapped, object: target.object)
   }
@@ -97,10 +98,11 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// What a `KeptObjectContainer` reads, which its decoder points at each
 /// object it hands the container out for.
 final class ContainerTarget {
+  // One call's, used by its thread alone (Internals.md §1).
   /// The container's decoder, held; nil only while the decoder keeps the
   /// box and nothing else holds it, so never when the container is called.
-  var decoder: DocumentDecoder?
-  var object: JSONDocument.Node?
+  @exclusivity(unchecked) var decoder: DocumentDecoder?
+  @exclusivity(unchecked) var object: JSONDocument.Node?
 
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder

@@ -87,33 +87,39 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   // else (a conversion, a missing key, an error) takes the generic path.
 
   func decode(_ type: String.Type, forKey key: Key) throws -> String {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalString(node) }) { return value }
-    return try decodeConverted(String.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalString(node) }) { return value }
+    return try decodeConverted(String.self, node: node, forKey: key)
   }
 
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalBool(node) }) { return value }
-    return try decodeConverted(Bool.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalBool(node) }) { return value }
+    return try decodeConverted(Bool.self, node: node, forKey: key)
   }
 
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalInt(node) }) { return value }
-    return try decodeConverted(Int.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalInt(node) }) { return value }
+    return try decodeConverted(Int.self, node: node, forKey: key)
   }
 
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalInt64(node) }) { return value }
-    return try decodeConverted(Int64.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalInt64(node) }) { return value }
+    return try decodeConverted(Int64.self, node: node, forKey: key)
   }
 
   func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalUInt64(node) }) { return value }
-    return try decodeConverted(UInt64.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalUInt64(node) }) { return value }
+    return try decodeConverted(UInt64.self, node: node, forKey: key)
   }
 
   func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-    if let node = node(for: key), let value = decoder.reading({ $0.naturalDouble(node) }) { return value }
-    return try decodeConverted(Double.self, forKey: key)
+    let node = node(for: key)
+    if let node, let value = decoder.reading({ $0.naturalDouble(node) }) { return value }
+    return try decodeConverted(Double.self, node: node, forKey: key)
   }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {

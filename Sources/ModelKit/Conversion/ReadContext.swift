@@ -112,7 +112,9 @@ struct ReadContext {
 
   /// Notes that one of the lenient table's rules read the value at `node`
   /// (a converter answered `.converted`), which strict mode never does.
-  func noteConversion(_ node: JSONDocument.Node, target: @autoclosure () -> String) {
+  /// (Mutating only so that a context a class holds, a Codable call's, is
+  /// not copied to call it: a copy per converted value.)
+  mutating func noteConversion(_ node: JSONDocument.Node, target: @autoclosure () -> String) {
     checkInvariant(!options.strict, "strict mode took a lenient rule for \(target())")
     note(.converted, node, target: target())
   }

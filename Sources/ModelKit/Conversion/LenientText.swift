@@ -24,7 +24,11 @@ enum LenientText {
   /// The meaning of `text` after trimming white space.
   static func meaning(of text: String) -> Meaning {
     let trimmed = trimmedUTF8(text)
-    if trimmed.count <= 6 {
+    // Every word begins with a letter, `(` or `<`, and no number does with
+    // `(` or `<`: a number is not looked up among the words (three hashes).
+    if trimmed.count <= 6, let first = trimmed.first, first == UInt8(ascii: "(") || first == UInt8(ascii: "<")
+      || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z")
+    {
       let word = String(decoding: trimmed, as: UTF8.self)
       if trueWords.contains(word) { return .trueWord }
       if falseWords.contains(word) { return .falseWord }
@@ -37,12 +41,15 @@ enum LenientText {
 
   /// The UTF-8 of `text` without leading and trailing white space and newlines.
   static func trimmedUTF8(_ text: String) -> [UInt8] {
-    let utf8 = Array(text.utf8)
-    var start = 0
-    var end = utf8.count
-    while start < end, isSpace(utf8[start]) { start += 1 }
-    while end > start, isSpace(utf8[end - 1]) { end -= 1 }
-    return Array(utf8[start..<end])
+    var text = text
+    // In place (a string the document made is native): one copy, of the trimmed bytes.
+    return text.withUTF8 { utf8 in
+      var start = 0
+      var end = utf8.count
+      while start < end, isSpace(utf8[start]) { start += 1 }
+      while end > start, isSpace(utf8[end - 1]) { end -= 1 }
+      return Array(UnsafeBufferPointer(rebasing: utf8[start..<end]))
+    }
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -428,7 +428,12 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       case .natural:
         return target.move()
       case .converted:
-        reading(at: key) { call.read.noteConversion(node, target: converter.typeName) }
+        // At the value's path only when a report notes it (setting the path costs more than the note).
+        if call.read.recorder == nil {
+          call.read.noteConversion(node, target: converter.typeName)
+        } else {
+          reading(at: key) { call.read.noteConversion(node, target: converter.typeName) }
+        }
         return target.move()
       case .failed(let failure):
         let found = document.kind(of: node)

@@ -62,7 +62,7 @@
     func conversionInStrictMode() async {
       await #expect(processExitsWith: .failure) {
         let document = try JSONDocument(parsing: #""640""#)
-        let context = ReadContext(document: document, options: DecodingOptions(strict: true))
+        var context = ReadContext(document: document, options: DecodingOptions(strict: true))
         context.noteConversion(document.root, target: "Int")
       }
     }
@@ -78,8 +78,8 @@
       let document = try JSONDocument(parsing: #""640""#)
       let report = DecodeReport()
       ReportRecorder.recording(DecodingOptions(report: report)) { recorder in
-        ReadContext(document: document, options: DecodingOptions(report: report), recorder: recorder).noteConversion(
-          document.root, target: "Int")
+        var context = ReadContext(document: document, options: DecodingOptions(report: report), recorder: recorder)
+        context.noteConversion(document.root, target: "Int")
       }
       #expect(report.entries.map(\.kind) == [.converted])
     }

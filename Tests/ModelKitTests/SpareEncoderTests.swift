@@ -99,4 +99,196 @@ struct SpareEncoderTests {
     _ = try ModelEncoder().encode(value)
     #expect(KeepsContainer.kept.map { Self.describe($0.codingPath) } == ["first", "rest.[0]", "rest.[1]", "byName.x"])
   }
+
+  // An encoder that `child` made keeps the box of the keyed container it
+  // made, and hands it out again for its next object of the same key type
+  // (Internals.md §12): a box that a value still holds must never be
+  // handed out, a box must write through its own value's settings, and a
+  // kept box must not keep its encoder alive once the call is over.
+
+  /// The encoders a call made, weakly: each type's `encode(to:)` notes its own.
+  final class EncoderLog: @unchecked Sendable {
+    // Unchecked: written by the one thread of the call, read after it.
+    private var encoders: [() -> AnyObject?] = []
+    static let key = CodingUserInfoKey(rawValue: "encoderLog")!
+
+    static func note(_ encoder: any Encoder) {
+      guard let log = encoder.userInfo[key] as? EncoderLog else { return }
+      let object = encoder as AnyObject
+      log.encoders.append { [weak object] in object }
+    }
+
+    var count: Int { encoders.count }
+    var alive: Int { encoders.count(where: { $0() != nil }) }
+  }
+
+  /// An object that notes its encoder, and holds it past the call when its id is odd.
+  private struct Noted: Encodable {
+    nonisolated(unsafe) static var held: [any Encoder] = []
+    var id: Int
+    var name: String
+    enum CodingKeys: String, CodingKey { case id, name }
+    func encode(to encoder: any Encoder) throws {
+      EncoderLog.note(encoder)
+      if !id.isMultiple(of: 2) { Self.held.append(encoder) }
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode(name, forKey: .name)
+    }
+  }
+
+  private struct NotedGroups: Encodable {
+    var groups: [[Noted]]
+    var single: Noted
+  }
+
+  @Test func keptBoxesLetTheirEncodersGo() throws {
+    let value = NotedGroups(
+      groups: [[Noted(id: 1, name: "a"), Noted(id: 2, name: "b")], [Noted(id: 3, name: "c")]],
+      single: Noted(id: 4, name: "d"))
+    try Self.expectJSONEncoderText(value)
+    Noted.held = []
+    let log = EncoderLog()
+    let encoder = ModelEncoder()
+    encoder.userInfo[EncoderLog.key] = log
+    #expect(
+      String(decoding: try encoder.encode(value), as: UTF8.self)
+        == #"{"groups":[[{"id":1,"name":"a"},{"id":2,"name":"b"}],[{"id":3,"name":"c"}]],"single":{"id":4,"name":"d"}}"#)
+    #expect(log.count == 4)
+    #expect(Noted.held.map { Self.describe($0.codingPath) } == ["groups.[0].[0]", "groups.[1].[0]"])
+    Noted.held = []
+    // Every encoder is gone with its call (or, when held, once let go): a
+    // box holding its encoder while the encoder holds the box would keep
+    // both for good.
+    #expect(log.alive == 0)
+  }
+
+  /// Asks for two containers of one key type and writes through both, the first last.
+  private struct TwoContainers: Encodable {
+    var a: Int
+    var b: Int
+    enum CodingKeys: String, CodingKey { case a, b }
+    func encode(to encoder: any Encoder) throws {
+      var first = encoder.container(keyedBy: CodingKeys.self)
+      var second = encoder.container(keyedBy: CodingKeys.self)
+      try second.encode(b, forKey: .b)
+      try first.encode(a, forKey: .a)
+    }
+  }
+
+  /// A tree whose nodes write the same coding keys at every level.
+  private final class Tree: Encodable {
+    let value: Int
+    let children: [Tree]
+    init(_ value: Int, _ children: [Tree] = []) {
+      self.value = value
+      self.children = children
+    }
+  }
+
+  @Test func keptBoxesServeOneObjectAtATime() throws {
+    try Self.expectJSONEncoderText((0..<3).map { TwoContainers(a: 2 * $0, b: 2 * $0 + 1) })
+    let tree = Tree(1, [Tree(2, [Tree(3), Tree(4)]), Tree(5, [Tree(6, [Tree(7)])]), Tree(8)])
+    try Self.expectJSONEncoderText(tree)
+    try Self.expectJSONEncoderText([tree, Tree(9), tree])
+  }
+
+  /// Keeps its container past its value when its id is even.
+  private final class MaybeKeeps: Encodable {
+    nonisolated(unsafe) static var kept: [KeyedEncodingContainer<CodingKeys>] = []
+    enum CodingKeys: String, CodingKey { case id, name }
+    let id: Int
+    init(_ id: Int) { self.id = id }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode("n\(id)", forKey: .name)
+      if id.isMultiple(of: 2) { Self.kept.append(container) }
+    }
+  }
+
+  /// Objects of one type, some keeping their container, some not: each writes its own members.
+  @Test func keptAndHeldContainersInterleave() throws {
+    let value = Holder(first: MaybeKeeps(0), rest: (1..<7).map(MaybeKeeps.init), byName: ["x": MaybeKeeps(8)])
+    MaybeKeeps.kept = []
+    try Self.expectJSONEncoderText(value)
+    MaybeKeeps.kept = []
+    let encoder = ModelEncoder()
+    encoder.outputFormatting = .sortedKeys
+    _ = try encoder.encode(value)
+    _ = try encoder.encode(value)
+    #expect(
+      MaybeKeeps.kept.map { Self.describe($0.codingPath) }
+        == Array(repeating: ["first", "rest.[1]", "rest.[3]", "rest.[5]", "byName.x"], count: 2).flatMap { $0 })
+  }
+
+  /// Two types whose containers share one key type, one renaming a key.
+  private enum SharedKeys: String, CodingKey { case id, name }
+
+  private struct Renamed: Encodable, JSONKeyMapping {
+    var id: Int
+    static var keyMapping: [String: JSONKey] { ["id": "renamed_id"] }
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: SharedKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode("r", forKey: .name)
+    }
+  }
+
+  private struct Unrenamed: Encodable {
+    var id: Int
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: SharedKeys.self)
+      try container.encode(id, forKey: .id)
+      try container.encode("u", forKey: .name)
+    }
+  }
+
+  private struct Lists: Encodable {
+    var renamed: [Renamed]
+    var unrenamed: [Unrenamed]
+    var again: [Renamed]
+  }
+
+  @Test func aKeptBoxWritesWithItsOwnValuesMapping() throws {
+    let value = Lists(renamed: [Renamed(id: 1), Renamed(id: 2)], unrenamed: [Unrenamed(id: 3)], again: [Renamed(id: 4)])
+    let text = String(decoding: try ModelEncoder().encode(value), as: UTF8.self)
+    #expect(
+      text == #"{"renamed":[{"renamed_id":1,"name":"r"},{"renamed_id":2,"name":"r"}],"#
+        + #""unrenamed":[{"id":3,"name":"u"}],"again":[{"renamed_id":4,"name":"r"}]}"#)
+  }
+
+  /// A key strategy converts an `[Int: T]`'s keys but not a `[String: T]`'s,
+  /// whose containers share one key type.
+  @Test func aKeptBoxConvertsKeysAsItsOwnValueSays() throws {
+    struct Item: Encodable { var count: Int }
+    struct Maps: Encodable {
+      var byNumber: [[Int: Item]]
+      var byName: [[String: Item]]
+      var byNumberAgain: [[Int: Item]]
+    }
+    let value = Maps(
+      byNumber: [[1: Item(count: 1)], [2: Item(count: 2)]], byName: [["ab": Item(count: 3)]],
+      byNumberAgain: [[4: Item(count: 4)]])
+    let strategy = JSONEncoder.KeyEncodingStrategy.custom { path in
+      AnyKey(stringValue: "k" + path.last!.stringValue)
+    }
+    // Sorted: JSONEncoder writes the members of an object whose keys a custom strategy converts in any order.
+    let foundation = JSONEncoder()
+    foundation.keyEncodingStrategy = strategy
+    foundation.outputFormatting = .sortedKeys
+    let encoder = ModelEncoder(options: .sortedKeys)
+    encoder.keyEncodingStrategy = strategy
+    let expected = String(decoding: try foundation.encode(value), as: UTF8.self)
+    #expect(expected.contains(#""k1":{"kcount":1}"#) && expected.contains(#""ab":{"kcount":3}"#))
+    let text = String(decoding: try encoder.encode(value), as: UTF8.self)
+    #expect(text == expected)
+  }
+
+  private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+  }
 }

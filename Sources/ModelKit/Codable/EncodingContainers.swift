@@ -14,34 +14,74 @@ enum EncodedScalar {
   case digits(JSONNumber)
 }
 
-struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: ValueEncoder
-  let target: EncodingTarget
-  /// The encoder's key mapping, kept at hand for every key.
-  private let mapping: [String: [String]]?
-  /// Whether the call's key strategy converts this object's keys.
-  private let convertsKeys: Bool
+/// A keyed container's storage: what it writes through. A class, so that
+/// an encoder can keep a container's box and point it at its next object
+/// (`ValueEncoder.container(keyedBy:)`): making a `KeyedEncodingContainer`
+/// costs about a thousand instructions (its metadata and its box's, the
+/// conformance, an allocation), and an encoder writes object after object
+/// of one type. One reference is also what the box copies for every call.
+final class EncodingObjectState {
+  // One call's, used by its thread alone (Internals.md §1).
+  /// The container's encoder, held; nil only while its encoder keeps the
+  /// box and nothing else holds it, so never when the container is called
+  /// (Internals.md §12).
+  @exclusivity(unchecked) var encoder: ValueEncoder?
+  @exclusivity(unchecked) var target: EncodingTarget
   /// The encoder's stream, held here: calls on a stored reference of the
-  /// container's own cost nothing, where one reached through the encoder
+  /// state's own cost nothing, where one reached through the encoder
   /// costs a retain and a release each.
-  private let encoding: EncodingStream
+  let encoding: EncodingStream
+  /// The encoder's key mapping, kept at hand for every key.
+  @exclusivity(unchecked) var mapping: [String: [String]]?
+  /// Whether the call's key strategy converts this object's keys.
+  @exclusivity(unchecked) var convertsKeys: Bool
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
     encoding = encoder.encoding
     mapping = encoder.mapping
-    convertsKeys = encoder.encoding.call.keyStrategy != nil && !encoder.keysAsTheyAre
+    convertsKeys = encoder.convertsKeys
   }
+
+  /// Points the state at `encoder`'s next object, written through `target`.
+  func set(_ encoder: ValueEncoder, _ target: EncodingTarget) {
+    self.encoder = encoder
+    self.target = target
+    mapping = encoder.mapping
+    convertsKeys = encoder.convertsKeys
+  }
+
+  /// Lets go of the encoder and of a tree's node while the box is idle.
+  func clear() {
+    encoder = nil
+    target = .frame(0)
+  }
+}
+
+struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let state: EncodingObjectState
+
+  init(encoder: ValueEncoder, target: EncodingTarget) {
+    state = EncodingObjectState(encoder: encoder, target: target)
+  }
+
+  init(state: EncodingObjectState) {
+    self.state = state
+  }
+
+  private var encoder: ValueEncoder { state.encoder.unsafelyUnwrapped }
+  private var target: EncodingTarget { state.target }
+  private var encoding: EncodingStream { state.encoding }
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
   /// Where `key`'s member goes: its mapped key path, named by its first
   /// segment; else named as the key strategy converts the key.
   private func member(_ key: Key) -> EncodingTarget.MemberPlace {
-    let path = mapping?[key.stringValue]
+    let path = state.mapping?[key.stringValue]
     if let mapped = path?.first { return EncodingTarget.MemberPlace(name: mapped, path: path) }
-    guard convertsKeys else { return EncodingTarget.MemberPlace(name: key.stringValue, path: path) }
+    guard state.convertsKeys else { return EncodingTarget.MemberPlace(name: key.stringValue, path: path) }
     return EncodingTarget.MemberPlace(name: encoding.call.jsonKey(key.stringValue, codingPath: codingPath), path: path)
   }
 

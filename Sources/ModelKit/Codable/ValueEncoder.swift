@@ -31,6 +31,21 @@ final class ValueEncoder: CodingPathNode, Encoder {
   /// An encoder a value below this one used and nothing else holds, for
   /// the next value below this one (`child`, `recycle`).
   @exclusivity(unchecked) private var spareChild: ValueEncoder?
+  /// The box of a keyed container made over this encoder, handed out again
+  /// for its next object (pointing its `EncodingObjectState` there) when
+  /// nothing else holds it. Kept only by an encoder `child` made, between
+  /// `child` and `recycle`, which lets go of the box's hold on the encoder.
+  /// (The `KeyedEncodingContainer`'s one stored property, `keepsBoxes`.)
+  @exclusivity(unchecked) private var keptBox: AnyObject?
+  /// The coding key type of the kept box's container.
+  @exclusivity(unchecked) private var keptKeyType = ObjectIdentifier(NoKey.self)
+  /// What the kept box's container writes through.
+  @exclusivity(unchecked) private var keptState: EncodingObjectState?
+  /// Whether `container(keyedBy:)` keeps its box: set by `child`, cleared by `recycle`.
+  @exclusivity(unchecked) private var keepsContainers = false
+  /// Whether a `KeyedEncodingContainer` is its box, as kept (its layout
+  /// does not depend on the key type).
+  private static let keepsBoxes = MemoryLayout<KeyedEncodingContainer<NoKey>>.size == MemoryLayout<AnyObject>.size
 
   init(
     encoding: EncodingStream, destination: Destination, parent: ValueEncoder?, key: CodingPathNode.Key,
@@ -49,11 +64,14 @@ final class ValueEncoder: CodingPathNode, Encoder {
     slot: Int, key: CodingPathNode.Key, mapping: [String: [String]]?, keysAsTheyAre: Bool
   ) -> ValueEncoder {
     guard let spare = spareChild else {
-      return ValueEncoder(
+      let child = ValueEncoder(
         encoding: encoding, destination: .slot(slot), parent: self, key: key, mapping: mapping,
         keysAsTheyAre: keysAsTheyAre)
+      child.keepsContainers = true
+      return child
     }
     spareChild = nil
+    spare.keepsContainers = true
     spare.move(below: self, at: key)
     spare.destination = .slot(slot)
     spare.mapping = mapping
@@ -67,7 +85,14 @@ final class ValueEncoder: CodingPathNode, Encoder {
   /// nothing else holds it (a type's `encode(to:)` may keep its encoder or
   /// a container over it). Its own spare is kept with it.
   func recycle(_ child: inout ValueEncoder) {
-    guard isKnownUniquelyReferenced(&child) else { return }
+    child.keepsContainers = false
+    child.letGoOfKeptContainer()
+    guard isKnownUniquelyReferenced(&child) else {
+      // Held by the value's code, so not used again: its kept box goes.
+      child.keptBox = nil
+      child.keptState = nil
+      return
+    }
     // The parent let go: a spare holding it would be a cycle.
     child.parent = nil
     spareChild = child
@@ -112,8 +137,48 @@ final class ValueEncoder: CodingPathNode, Encoder {
     }
   }
 
+  /// Whether the call's key strategy converts this value's keys.
+  var convertsKeys: Bool { encoding.call.keyStrategy != nil && !keysAsTheyAre }
+
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target(object: true)))
+    let target = target(object: true)
+    guard keepsContainers, keepsContainer(for: Key.self) else {
+      return KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target))
+    }
+    if let state = keptState {
+      state.set(self, target)
+      // The box is a container for `Key`s, held by nothing but this value (Internals.md §12).
+      return unsafeBitCast(keptBox.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+    }
+    let state = EncodingObjectState(encoder: self, target: target)
+    let container = KeyedEncodingContainer(EncodingObjectContainer<Key>(state: state))
+    keptBox = unsafeBitCast(container, to: AnyObject.self)
+    keptKeyType = ObjectIdentifier(Key.self)
+    keptState = state
+    return container
+  }
+
+  /// Whether the container for `Key`s is kept (or the kept one): when
+  /// boxes can be kept, and the kept box's key type is `Key`'s, if there is
+  /// a box. A box stays with its key type (an encoder writes the objects of
+  /// an array, or the values of a type's properties in turn, where a box
+  /// made anew for each type would cost more than it saves).
+  @inline(__always)
+  private func keepsContainer<Key: CodingKey>(for type: Key.Type) -> Bool {
+    Self.keepsBoxes && (keptBox == nil || keptKeyType == ObjectIdentifier(type))
+  }
+
+  /// At the end of this encoder's value: the kept box lets go of the
+  /// encoder when nothing else holds it (kept for the next value), and is
+  /// dropped otherwise (whoever holds it holds the encoder).
+  private func letGoOfKeptContainer() {
+    guard keptBox != nil else { return }
+    guard isKnownUniquelyReferenced(&keptBox) else {
+      keptBox = nil
+      keptState = nil
+      return
+    }
+    keptState?.clear()
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -161,6 +161,7 @@ final class EncodingStream {
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
     default:
+      if let array = CompiledArray(Value.self), try writeCompiledArray(value, array, slot: slot) { break }
       switch try plans.plan(for: Value.self, call: call) {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)
@@ -327,6 +328,33 @@ final class EncodingStream {
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
   func noteKey(hash: Int) throws {
     guard keys.insert(hash: hash) else { throw abandon(at: frames.last?.id ?? 0) }
+  }
+
+  /// Writes an array of one of the element types the converters compile
+  /// for (`CompiledArray`) as its converter writes it, without looking up
+  /// its plan; false, writing nothing, for a `[Double]` holding a number
+  /// that is not finite and for a `[[Double]]`, which the converter writes.
+  private func writeCompiledArray<Value>(_ value: Value, _ array: CompiledArray, slot: Int) throws -> Bool {
+    switch array {
+    case .ints:
+      try begin(slot)
+      write.json.beginArray()
+      for item in Self.load(value, as: [Int].self) { write.json.write(item) }
+    case .strings:
+      try begin(slot)
+      write.json.beginArray()
+      for item in Self.load(value, as: [String].self) { write.json.write(item) }
+    case .doubles:
+      let doubles = Self.load(value, as: [Double].self)
+      guard doubles.allSatisfy(\.isFinite) else { return false }
+      try begin(slot)
+      write.json.beginArray()
+      for item in doubles { write.json.write(item) }
+    case .arraysOfDoubles:
+      return false
+    }
+    write.json.endArray()
+    return true
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's

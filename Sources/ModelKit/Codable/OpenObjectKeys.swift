@@ -5,9 +5,12 @@ import ModelKitJSON
 /// builds that value as a tree, which keeps the last), and with
 /// `.sortedKeys` each object's members are put in key order as it closes.
 struct OpenObjectKeys {
-  /// The hashes of the open containers' keys: one array of integers for
-  /// all (no allocation per object, no reference counting per key).
+  /// The hashes of the open containers' keys, the first `hashCount`
+  /// entries: one array of integers for all (no allocation per object, no
+  /// reference counting per key), whose entries past the count are
+  /// written over rather than removed (removing costs a call per object).
   private var hashes: [Int] = []
+  private var hashCount = 0
   /// Where the innermost container's hashes begin in `hashes`.
   private var start = 0
   /// A one-word filter of the innermost container's hashes: a key whose bit is clear is new.
@@ -30,11 +33,11 @@ struct OpenObjectKeys {
   }
 
   /// Where the keys stand now.
-  var mark: Mark { Mark(hashes: hashes.count, start: start, hashFilter: hashFilter, members: members.count) }
+  var mark: Mark { Mark(hashes: hashCount, start: start, hashFilter: hashFilter, members: members.count) }
 
   /// Forgets every key, keeping the room (a stream reserves it for the frames of a value).
   mutating func removeAll() {
-    hashes.removeAll(keepingCapacity: true)
+    hashCount = 0
     members.removeAll(keepingCapacity: true)
     hashes.reserveCapacity(64)
     (start, hashFilter) = (0, 0)
@@ -46,9 +49,10 @@ struct OpenObjectKeys {
   @inline(__always)
   mutating func insert(hash: Int) -> Bool {
     let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
-    if hashFilter & bit != 0, hashes[start...].contains(hash) { return false }
+    if hashFilter & bit != 0, hashes[start..<hashCount].contains(hash) { return false }
     hashFilter |= bit
-    hashes.append(hash)
+    if hashCount < hashes.count { hashes[hashCount] = hash } else { hashes.append(hash) }
+    hashCount += 1
     return true
   }
 
@@ -62,7 +66,7 @@ struct OpenObjectKeys {
   /// A container opens: it starts with no keys. Returns what it sets aside.
   mutating func open() -> Mark {
     let outer = mark
-    (start, hashFilter) = (hashes.count, 0)
+    (start, hashFilter) = (hashCount, 0)
     return outer
   }
 
@@ -70,13 +74,13 @@ struct OpenObjectKeys {
   /// in key order in `writer` first (with `.sortedKeys`), as `JSONEncoder` sorts them.
   mutating func close(_ outer: Mark, isObject: Bool, in writer: inout JSONWriter) {
     if isObject && sortsKeys { sortMembers(from: outer.members, in: &writer) }
-    hashes.removeLast(hashes.count - start)
+    hashCount = start
     (start, hashFilter) = (outer.start, outer.hashFilter)
   }
 
   /// Goes back to where the keys stood at `mark`.
   mutating func rewind(to mark: Mark) {
-    hashes.removeLast(hashes.count - mark.hashes)
+    hashCount = mark.hashes
     members.removeLast(members.count - mark.members)
     (start, hashFilter) = (mark.start, mark.hashFilter)
   }

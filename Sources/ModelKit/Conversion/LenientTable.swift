@@ -58,9 +58,7 @@ extension ReadContext {
         if let digits = document.withRawString(node, { raw, _ in NumberText.plainInteger(raw) }) ?? nil {
           return range.fitted(digits, as: T.self).asConversion
         }
-        return fromString(node, true: 1, false: 0) { text in
-          text.withUnsafeBufferPointer { integer(fromNumber: $0, as: T.self, in: range) }
-        }
+        return fromString(node, true: 1, false: 0) { integer(fromNumber: $0, as: T.self, in: range) }
       }
     default:
       return .failed(.mismatch)
@@ -98,9 +96,7 @@ extension ReadContext {
       return lenient { .converted(document.bool(node) == true ? 1 : 0) }
     case .string:
       return lenient {
-        fromString(node, true: 1, false: 0) { text in
-          .natural(text.withUnsafeBufferPointer(NumberText.double), orElse: .outOfRange)
-        }
+        fromString(node, true: 1, false: 0) { .natural(NumberText.double($0), orElse: .outOfRange) }
       }
     default:
       return .failed(.mismatch)
@@ -128,14 +124,17 @@ extension ReadContext {
   /// rule whatever it reads): a true or false word gives `true` or `false`,
   /// a null word null, a number `number`'s reading of its text.
   func fromString<Value>(
-    _ node: JSONDocument.Node, true yes: Value, false no: Value, number: ([UInt8]) -> Converted<Value>
+    _ node: JSONDocument.Node, true yes: Value, false no: Value,
+    number: (UnsafeBufferPointer<UInt8>) -> Converted<Value>
   ) -> Converted<Value> {
-    switch LenientText.meaning(of: document.string(node) ?? "") {
-    case .trueWord: return .converted(yes)
-    case .falseWord: return .converted(no)
-    case .nullWord: return .failed(.null)
-    case .number(let text): return number(text).asConversion
-    case .other: return .failed(.unconvertible)
+    LenientText.withMeaning(ofStringAt: node, in: document) { meaning in
+      switch meaning {
+      case .trueWord: return .converted(yes)
+      case .falseWord: return .converted(no)
+      case .nullWord: return .failed(.null)
+      case .number(let text): return number(text).asConversion
+      case .other: return .failed(.unconvertible)
+      }
     }
   }
 
@@ -179,20 +178,21 @@ extension ReadContext {
     case .number:
       return .natural(document.numberText(node) ?? "")
     case .string:
-      let meaning = LenientText.meaning(of: document.string(node) ?? "")
-      if case .number(let digits) = meaning, rules.decimalsFromStrings {
-        return .natural(String(decoding: digits, as: UTF8.self))
+      return LenientText.withMeaning(ofStringAt: node, in: document) { meaning in
+        if case .number(let digits) = meaning, rules.decimalsFromStrings {
+          return .natural(String(decoding: digits, as: UTF8.self))
+        }
+        return lenient(
+          {
+            switch meaning {
+            case .number(let digits): return .converted(String(decoding: digits, as: UTF8.self))
+            case .nullWord: return .failed(.null)
+            case .trueWord: return .converted("1")
+            case .falseWord: return .converted("0")
+            case .other: return .failed(.unconvertible)
+            }
+          }, else: .failed(rules.decimalsFromStrings ? .unconvertible : .mismatch))
       }
-      return lenient(
-        {
-          switch meaning {
-          case .number(let digits): return .converted(String(decoding: digits, as: UTF8.self))
-          case .nullWord: return .failed(.null)
-          case .trueWord: return .converted("1")
-          case .falseWord: return .converted("0")
-          case .other: return .failed(.unconvertible)
-          }
-        }, else: .failed(rules.decimalsFromStrings ? .unconvertible : .mismatch))
     case .bool:
       return lenient { .converted(document.bool(node) == true ? "1" : "0") }
     case .null:
@@ -207,9 +207,13 @@ extension ReadContext {
   func trimmedString(_ node: JSONDocument.Node) -> Converted<String> {
     switch document.kind(of: node) {
     case .string:
-      let text = String(decoding: LenientText.trimmedUTF8(document.string(node) ?? ""), as: UTF8.self)
-      guard LenientText.isNullWord(text) else { return .natural(text) }
-      return lenient({ .failed(.null) }, else: .natural(text))
+      var text = document.string(node) ?? ""
+      let (trimmed, isNullWord) = text.withUTF8 { utf8 in
+        let trimmed = LenientText.trimmed(utf8)
+        return (String(decoding: trimmed, as: UTF8.self), LenientText.isNullWord(trimmed))
+      }
+      guard isNullWord else { return .natural(trimmed) }
+      return lenient({ .failed(.null) }, else: .natural(trimmed))
     case .null:
       return .failed(.null)
     default:
@@ -271,11 +275,11 @@ extension JSONDocument {
   func isZero(_ node: Node) -> Bool {
     if let int = storedInteger(node).int { return int == 0 }
     if storedInteger(node).uint != nil { return false }
-    return withNumberText(node) { Self.textIsZero(Array($0)) } ?? false
+    return withNumberText(node) { Self.textIsZero($0) } ?? false
   }
 
   /// Whether number text has no non-zero digit in its mantissa.
-  static func textIsZero(_ text: [UInt8]) -> Bool {
+  static func textIsZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in text {
       if byte | 0x20 == UInt8(ascii: "e") { break }
       if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }

@@ -146,26 +146,22 @@ package enum NumberGrammar {
       fractionDigits: fractionDigits, exponent: exponent, isInteger: isInteger)
   }
 
-  /// The text of `text` when the whole of it is one number (with
-  /// `extensions`), else nil: the bytes as they are, without a leading `+`.
-  package static func number(in text: some Collection<UInt8>, allowing extensions: Extensions = []) -> [UInt8]? {
-    var bytes = Array(text)
-    let count = bytes.count
-    guard count > 0 else { return nil }
-    // The zero that ends every scan, and the bytes it reads ahead (see `scan`).
-    bytes.append(contentsOf: repeatElement(0, count: lookahead))
-    let end = bytes.withUnsafeBufferPointer { buffer in
-      (try? scan(buffer.baseAddress!, from: 0, allowing: extensions))?.end
-    }
-    guard end == count else { return nil }
-    bytes.removeLast(lookahead)
-    if bytes[0] == UInt8(ascii: "+") { bytes.removeFirst() }
-    return bytes
-  }
-
   /// Whether `text` is exactly one JSON number.
   package static func isNumber(_ text: some Collection<UInt8>) -> Bool {
-    number(in: text) != nil
+    Array(text).withUnsafeBufferPointer { isNumber($0, allowing: []) }
+  }
+
+  /// Whether the whole of `text` is one number (with `extensions`),
+  /// scanned in a copy on the stack (a short text's) that ends as `scan` needs.
+  package static func isNumber(_ text: UnsafeBufferPointer<UInt8>, allowing extensions: Extensions) -> Bool {
+    let count = text.count
+    guard count > 0 else { return false }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + lookahead) { copy in
+      // The zero that ends every scan, and the bytes it reads ahead (see `scan`).
+      _ = copy.initialize(from: text)
+      copy.baseAddress!.advanced(by: count).initialize(repeating: 0, count: lookahead)
+      return (try? scan(UnsafePointer(copy.baseAddress!), from: 0, allowing: extensions))?.end == count
+    }
   }
 
   /// Whether `byte` is an ASCII digit.

@@ -8,11 +8,11 @@ public enum AllocationBudget {
   /// `user.json` into `PlainGithubUser` with `ModelDecoder`.
   public static let userDecode = 11.0
   /// `PlainGithubUser` to bytes with `ModelEncoder`.
-  public static let userEncode = 4.0
+  public static let userEncode = 2.0
   /// `twitter.json` into `TwitterFile` with `ModelDecoder`.
   public static let twitterDecode = 1780.0
   /// `TwitterFile` to bytes with `ModelEncoder`.
-  public static let twitterEncode = 717.0
+  public static let twitterEncode = 530.0
   /// What an unoptimised (debug) build adds to each decode: one allocation
   /// the optimiser keeps on the stack.
   public static let unoptimisedDecodeAllowance = 1.0

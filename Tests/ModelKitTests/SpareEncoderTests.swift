@@ -6,7 +6,7 @@ import Testing
 /// value inside the same parent. Values that keep their encoder or a
 /// container, and coding paths asked for by siblings and nested values,
 /// must see only their own value; the text is JSONEncoder's.
-@Suite("Encoders reused for sibling values")
+@Suite("Encoders reused for sibling values", .serialized)
 struct SpareEncoderTests {
   /// Writes the coding path its encoder and its container report, and a nested value's.
   struct PathNotes: Encodable {
@@ -120,6 +120,8 @@ struct SpareEncoderTests {
 
     var count: Int { encoders.count }
     var alive: Int { encoders.count(where: { $0() != nil }) }
+    /// How many different encoders are alive.
+    var distinctAlive: Int { Set(encoders.compactMap { $0().map(ObjectIdentifier.init) }).count }
   }
 
   /// An object that notes its encoder, and holds it past the call when its id is odd.
@@ -290,5 +292,65 @@ struct SpareEncoderTests {
     var intValue: Int? { nil }
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+  }
+
+  // A coder keeps its top-level encoder between calls when nothing holds
+  // it, with the encoders below it and their kept containers: the next
+  // value of the same type makes none again.
+
+  @Test func aCodersNextCallTakesUpItsTopLevelEncoder() throws {
+    let log = EncoderLog()
+    let encoder = ModelEncoder()
+    encoder.userInfo[EncoderLog.key] = log
+    for id in [2, 4, 6] {
+      let text = String(decoding: try encoder.encode(Noted(id: id, name: "n")), as: UTF8.self)
+      #expect(text == #"{"id":\#(id),"name":"n"}"#)
+    }
+    #expect(log.count == 3)
+    #expect(log.distinctAlive == 1)
+  }
+
+  @Test func valuesOfManyTypesInTurnMatchJSONEncoder() throws {
+    let tree = Tree(1, [Tree(2, [Tree(3)]), Tree(4)])
+    let notes = (0..<3).map { PathNotes(value: $0, inner: $0 == 1 ? .init(text: "t") : nil) }
+    MaybeKeeps.kept = []
+    KeepsContainer.kept = []
+    let encoder = ModelEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    func expectSame<Value: Encodable>(_ value: Value, sourceLocation: SourceLocation = #_sourceLocation) throws {
+      let expected = String(decoding: try foundation.encode(value), as: UTF8.self)
+      #expect(String(decoding: try encoder.encode(value), as: UTF8.self) == expected, sourceLocation: sourceLocation)
+    }
+    for _ in 0..<2 {
+      try expectSame(TwoContainers(a: 1, b: 2))
+      try expectSame(tree)
+      try expectSame(notes[1])
+      try expectSame(MaybeKeeps(2))
+      try expectSame(TwoContainers(a: 3, b: 4))
+      try expectSame(KeepsContainer(5))
+      try expectSame(notes)
+      try expectSame(MaybeKeeps(7))
+      try expectSame(tree)
+    }
+    // Each container kept from a top-level value still names the top level, after the calls that followed.
+    let paths = MaybeKeeps.kept.map { $0.codingPath.count } + KeepsContainer.kept.map { $0.codingPath.count }
+    #expect(paths.allSatisfy { $0 == 0 })
+    #expect(MaybeKeeps.kept.count == 4 && KeepsContainer.kept.count == 4)
+  }
+
+  @Test func aCodersEncodersGoWithIt() throws {
+    let log = EncoderLog()
+    do {
+      let encoder = ModelEncoder()
+      encoder.userInfo[EncoderLog.key] = log
+      for group in [[Noted(id: 2, name: "a")], [Noted(id: 4, name: "b"), Noted(id: 6, name: "c")]] {
+        _ = try encoder.encode(NotedGroups(groups: [group], single: Noted(id: 8, name: "d")))
+      }
+      #expect(log.alive > 0)
+    }
+    #expect(log.count == 5)
+    #expect(log.alive == 0)
   }
 }

@@ -19,7 +19,13 @@ final class EncodeWorkspace {
     context = WriteContext(options: options, capacity: 1024, rules: .jsonEncoder(strategies))
     call = EncodeCall(from: context, isOutermost: true)
     stream = EncodingStream(call: call)
+    stream.keepsTopLevelEncoder = true
     empty = context.json.checkpoint
+  }
+
+  deinit {
+    // The stream's kept encoders hold the stream.
+    stream.dropSpareEncoders()
   }
 
   /// Whether it is worth keeping: its buffer stays small and its caches bounded.

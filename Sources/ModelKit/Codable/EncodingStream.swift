@@ -64,6 +64,16 @@ final class EncodingStream {
 
   @exclusivity(unchecked) private var plans = EncodingPlans()
 
+  /// The top-level value's encoder, once nothing else holds it, for the
+  /// next value this stream writes: with the encoders below it and their
+  /// kept containers, the next value of the same type makes none again.
+  /// Kept only by a stream that `keepsTopLevelEncoder` (an encoder holds
+  /// its stream: whoever keeps the stream drops it, `dropSpareEncoders`).
+  @exclusivity(unchecked) private var spareTopLevel: ValueEncoder?
+  /// Whether the stream keeps its top-level encoder between values: set by
+  /// the coder's workspace, which keeps the stream between calls.
+  @exclusivity(unchecked) var keepsTopLevelEncoder = false
+
   /// A stream for `call`'s values: one, or one after another (a coder
   /// keeps its stream between calls, see `EncodeWorkspace`).
   init(call: EncodeCall) {
@@ -179,15 +189,17 @@ final class EncodingStream {
         var failure: (any Error)?
         var encoder =
           parent?.child(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
-          ?? ValueEncoder(
-            encoding: self, destination: .slot(slot), parent: parent, key: key, mapping: mapping,
-            keysAsTheyAre: keysAsTheyAre)
+          ?? topLevelEncoder(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
         do {
           try value.encode(to: encoder)
         } catch {
           failure = error
         }
+        // (Not `if let parent`: the binding costs a retain and a release per value.)
         parent?.recycle(&encoder)
+        if parent == nil, ValueEncoder.endValue(of: &encoder), keepsTopLevelEncoder, case .none = key {
+          spareTopLevel = encoder
+        }
         if isAbandoned && faultID >= slot {
           // This value's own containers could not be followed: it alone starts over as a tree.
           resume(at: start)
@@ -328,6 +340,24 @@ final class EncodingStream {
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
   func noteKey(hash: Int) throws {
     guard keys.insert(hash: hash) else { throw abandon(at: frames.last?.id ?? 0) }
+  }
+
+  /// Lets go of the kept top-level encoder, which holds this stream.
+  func dropSpareEncoders() { spareTopLevel = nil }
+
+  /// The encoder of a top-level value in `slot`: the spare one, set up
+  /// anew, when there is one (its place in the coding path is the top
+  /// level's already), else a new one.
+  private func topLevelEncoder(
+    slot: Int, key: CodingPathNode.Key, mapping: [String: [String]]?, keysAsTheyAre: Bool
+  ) -> ValueEncoder {
+    guard case .none = key, let spare = spareTopLevel else {
+      return ValueEncoder(
+        taking: self, slot: slot, parent: nil, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
+    }
+    spareTopLevel = nil
+    spare.takeUp(slot: slot, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
+    return spare
   }
 
   /// Writes an array of one of the element types the converters compile

@@ -33,15 +33,16 @@ final class ValueEncoder: CodingPathNode, Encoder {
   @exclusivity(unchecked) private var spareChild: ValueEncoder?
   /// The box of a keyed container made over this encoder, handed out again
   /// for its next object (pointing its `EncodingObjectState` there) when
-  /// nothing else holds it. Kept only by an encoder `child` made, between
-  /// `child` and `recycle`, which lets go of the box's hold on the encoder.
+  /// nothing else holds it. Kept only between `init(taking:…)` or `takeUp`
+  /// and `endValue`, which lets go of the box's hold on the encoder.
   /// (The `KeyedEncodingContainer`'s one stored property, `keepsBoxes`.)
   @exclusivity(unchecked) private var keptBox: AnyObject?
   /// The coding key type of the kept box's container.
   @exclusivity(unchecked) private var keptKeyType = ObjectIdentifier(NoKey.self)
   /// What the kept box's container writes through.
   @exclusivity(unchecked) private var keptState: EncodingObjectState?
-  /// Whether `container(keyedBy:)` keeps its box: set by `child`, cleared by `recycle`.
+  /// Whether `container(keyedBy:)` keeps its box: set by `init(taking:…)`
+  /// and `takeUp`, cleared by `endValue`.
   @exclusivity(unchecked) private var keepsContainers = false
   /// Whether a `KeyedEncodingContainer` is its box, as kept (its layout
   /// does not depend on the key type).
@@ -64,38 +65,63 @@ final class ValueEncoder: CodingPathNode, Encoder {
     slot: Int, key: CodingPathNode.Key, mapping: [String: [String]]?, keysAsTheyAre: Bool
   ) -> ValueEncoder {
     guard let spare = spareChild else {
-      let child = ValueEncoder(
-        encoding: encoding, destination: .slot(slot), parent: self, key: key, mapping: mapping,
-        keysAsTheyAre: keysAsTheyAre)
-      child.keepsContainers = true
-      return child
+      return ValueEncoder(
+        taking: encoding, slot: slot, parent: self, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
     }
     spareChild = nil
-    spare.keepsContainers = true
     spare.move(below: self, at: key)
-    spare.destination = .slot(slot)
-    spare.mapping = mapping
-    spare.keysAsTheyAre = keysAsTheyAre
-    spare.openedFrame = 0
-    spare.openedObject = false
+    spare.takeUp(slot: slot, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
     return spare
+  }
+
+  /// A new encoder for a value written into `encoding` at `slot`, as
+  /// `child` or the stream's top level makes one: it keeps its keyed
+  /// container's box until `endValue`.
+  convenience init(
+    taking encoding: EncodingStream, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key,
+    mapping: [String: [String]]?, keysAsTheyAre: Bool
+  ) {
+    self.init(
+      encoding: encoding, destination: .slot(slot), parent: parent, key: key, mapping: mapping,
+      keysAsTheyAre: keysAsTheyAre)
+    keepsContainers = true
+  }
+
+  /// Sets this spare encoder up anew for a value written at `slot`, its
+  /// place in the coding path set already.
+  func takeUp(slot: Int, mapping: [String: [String]]?, keysAsTheyAre: Bool) {
+    keepsContainers = true
+    destination = .slot(slot)
+    self.mapping = mapping
+    self.keysAsTheyAre = keysAsTheyAre
+    openedFrame = 0
+    openedObject = false
   }
 
   /// Keeps `child`, an encoder `child(slot:…)` made, as the spare one when
   /// nothing else holds it (a type's `encode(to:)` may keep its encoder or
   /// a container over it). Its own spare is kept with it.
   func recycle(_ child: inout ValueEncoder) {
-    child.keepsContainers = false
-    child.letGoOfKeptContainer()
-    guard isKnownUniquelyReferenced(&child) else {
-      // Held by the value's code, so not used again: its kept box goes.
-      child.keptBox = nil
-      child.keptState = nil
-      return
-    }
+    guard Self.endValue(of: &child) else { return }
     // The parent let go: a spare holding it would be a cycle.
     child.parent = nil
     spareChild = child
+  }
+
+  /// Ends the value of `encoder`, which `init(taking:…)` made or `takeUp`
+  /// set up: its kept box lets go of it. Whether nothing else holds it,
+  /// so that it may serve another value.
+  @inline(__always)
+  static func endValue(of encoder: inout ValueEncoder) -> Bool {
+    encoder.keepsContainers = false
+    encoder.letGoOfKeptContainer()
+    guard isKnownUniquelyReferenced(&encoder) else {
+      // Held by the value's code, so not used again: its kept box goes.
+      encoder.keptBox = nil
+      encoder.keptState = nil
+      return false
+    }
+    return true
   }
 
   /// Where the call's top-level value goes.

@@ -26,16 +26,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// A decoder of a value inside this one that nothing else holds, for
   /// the next such value.
   @exclusivity(unchecked) private var spareChild: DocumentDecoder?
-  /// The box of a keyed container made over this decoder, handed out again
-  /// for its next object when nothing else holds it (`KeptObjectContainer`).
-  /// Kept only by a decoder `child` made, between `child` and `recycle`,
-  /// which lets go of the box's hold on the decoder. (The
-  /// `KeyedDecodingContainer`'s one stored property, `keepsBoxes`.)
-  @exclusivity(unchecked) private var keptBox: AnyObject?
-  /// The coding key type of the kept box's container.
-  @exclusivity(unchecked) private var keptKeyType = ObjectIdentifier(NoKey.self)
-  /// What the kept box's container reads.
-  @exclusivity(unchecked) private var keptTarget: ContainerTarget?
+  /// The box of the keyed container made over this decoder, handed out
+  /// again for its next object of the same key type (`KeptObjectContainer`)
+  /// when nothing else holds it. Kept only by a decoder `child` made,
+  /// between `child` and `recycle`, which lets go of the box's hold on the decoder.
+  @exclusivity(unchecked) private var kept = KeptContainer<ContainerTarget>()
   /// Whether `container(keyedBy:)` keeps its box: set by `child`, cleared by `recycle`.
   @exclusivity(unchecked) private var keepsContainers = false
   /// Whether a `KeyedDecodingContainer` is its box, as kept (its layout
@@ -145,11 +140,10 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// decoder or a container over it). Its spare is kept with it.
   private func recycle(_ child: inout DocumentDecoder) {
     child.keepsContainers = false
-    child.letGoOfKeptContainer()
+    child.kept.endValue()
     guard isKnownUniquelyReferenced(&child) else {
       // Held by the value's code, so not used again: its kept box goes.
-      child.keptBox = nil
-      child.keptTarget = nil
+      child.kept.drop()
       return
     }
     // The parent let go (a spare holding it would be a cycle) and what was
@@ -220,48 +214,29 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
     }
     ObjectContainer<Key>.prepare(self, object)
-    if let target = keptTarget {
+    if let target = kept.target {
       // Nothing else holds the box: a box held past the value it was made
-      // for is dropped then (`letGoOfKeptContainer`), and within one value
+      // for is dropped then (`KeptContainer.endValue`), and within one value
       // every container is over the same object.
       target.decoder = self
       target.object = object
       // The box is a container for `Key`s (Internals.md §12).
-      return unsafeBitCast(keptBox.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
+      return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
     }
     let target = ContainerTarget(decoder: self, object: object)
     let container = KeyedDecodingContainer(KeptObjectContainer<Key>(target: target))
-    keptBox = unsafeBitCast(container, to: AnyObject.self)
-    keptKeyType = ObjectIdentifier(Key.self)
-    keptTarget = target
+    kept.keep(unsafeBitCast(container, to: AnyObject.self), for: Key.self, over: target)
     return container
   }
 
   /// Whether the container over `object` is kept (or the kept one): a
-  /// small object's, whose key type is the kept box's, if there is one.
+  /// small object's, of the kept box's key type (`KeptContainer.serves`).
   /// Each call through a kept box reads the decoder from its target (a
   /// retain and a release more), which costs more than the box saves on an
-  /// object of many members; and a box stays with its key type (a decoder
-  /// reads the objects of an array, or the values of a type's properties
-  /// in turn, where a box made anew for each type would cost more than it saves).
+  /// object of many members.
   @inline(__always)
   private func keepsContainer<Key: CodingKey>(over object: JSONDocument.Node, for type: Key.Type) -> Bool {
-    Self.keepsBoxes && document.count(of: object) <= KeptObjectContainer<Key>.memberLimit
-      && (keptBox == nil || keptKeyType == ObjectIdentifier(type))
-  }
-
-  /// At the end of this decoder's value: the kept box lets go of the
-  /// decoder when nothing else holds it (kept for the next value), and is
-  /// dropped otherwise (whoever holds it holds the decoder).
-  private func letGoOfKeptContainer() {
-    guard keptBox != nil else { return }
-    guard isKnownUniquelyReferenced(&keptBox) else {
-      keptBox = nil
-      keptTarget = nil
-      return
-    }
-    keptTarget?.decoder = nil
-    keptTarget?.object = nil
+    Self.keepsBoxes && document.count(of: object) <= KeptObjectContainer<Key>.memberLimit && kept.serves(type)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

@@ -20,7 +20,7 @@ enum EncodedScalar {
 /// costs about a thousand instructions (its metadata and its box's, the
 /// conformance, an allocation), and an encoder writes object after object
 /// of one type. One reference is also what the box copies for every call.
-final class EncodingObjectState {
+final class EncodingObjectState: KeptContainerTarget {
   // One call's, used by its thread alone (Internals.md §1).
   /// The container's encoder, held; nil only while its encoder keeps the
   /// box and nothing else holds it, so never when the container is called
@@ -53,7 +53,7 @@ final class EncodingObjectState {
   }
 
   /// Lets go of the encoder and of a tree's node while the box is idle.
-  func clear() {
+  func letGoOfCoder() {
     encoder = nil
     target = .frame(0)
   }

@@ -97,7 +97,7 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// What a `KeptObjectContainer` reads, which its decoder points at each
 /// object it hands the container out for.
-final class ContainerTarget {
+final class ContainerTarget: KeptContainerTarget {
   // One call's, used by its thread alone (Internals.md §1).
   /// The container's decoder, held; nil only while the decoder keeps the
   /// box and nothing else holds it, so never when the container is called.
@@ -107,5 +107,10 @@ final class ContainerTarget {
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
+  }
+
+  func letGoOfCoder() {
+    decoder = nil
+    object = nil
   }
 }

@@ -31,16 +31,12 @@ final class ValueEncoder: CodingPathNode, Encoder {
   /// An encoder a value below this one used and nothing else holds, for
   /// the next value below this one (`child`, `recycle`).
   @exclusivity(unchecked) private var spareChild: ValueEncoder?
-  /// The box of a keyed container made over this encoder, handed out again
-  /// for its next object (pointing its `EncodingObjectState` there) when
-  /// nothing else holds it. Kept only between `init(taking:…)` or `takeUp`
-  /// and `endValue`, which lets go of the box's hold on the encoder.
-  /// (The `KeyedEncodingContainer`'s one stored property, `keepsBoxes`.)
-  @exclusivity(unchecked) private var keptBox: AnyObject?
-  /// The coding key type of the kept box's container.
-  @exclusivity(unchecked) private var keptKeyType = ObjectIdentifier(NoKey.self)
-  /// What the kept box's container writes through.
-  @exclusivity(unchecked) private var keptState: EncodingObjectState?
+  /// The box of the keyed container made over this encoder, handed out
+  /// again for its next object of the same key type (pointing its
+  /// `EncodingObjectState` there) when nothing else holds it. Kept only
+  /// between `init(taking:…)` or `takeUp` and `endValue`, which lets go of
+  /// the box's hold on the encoder.
+  @exclusivity(unchecked) private var kept = KeptContainer<EncodingObjectState>()
   /// Whether `container(keyedBy:)` keeps its box: set by `init(taking:…)`
   /// and `takeUp`, cleared by `endValue`.
   @exclusivity(unchecked) private var keepsContainers = false
@@ -114,11 +110,10 @@ final class ValueEncoder: CodingPathNode, Encoder {
   @inline(__always)
   static func endValue(of encoder: inout ValueEncoder) -> Bool {
     encoder.keepsContainers = false
-    encoder.letGoOfKeptContainer()
+    encoder.kept.endValue()
     guard isKnownUniquelyReferenced(&encoder) else {
       // Held by the value's code, so not used again: its kept box goes.
-      encoder.keptBox = nil
-      encoder.keptState = nil
+      encoder.kept.drop()
       return false
     }
     return true
@@ -168,43 +163,18 @@ final class ValueEncoder: CodingPathNode, Encoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
     let target = target(object: true)
-    guard keepsContainers, keepsContainer(for: Key.self) else {
+    guard keepsContainers, Self.keepsBoxes, kept.serves(Key.self) else {
       return KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target))
     }
-    if let state = keptState {
+    if let state = kept.target {
       state.set(self, target)
       // The box is a container for `Key`s, held by nothing but this value (Internals.md §12).
-      return unsafeBitCast(keptBox.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+      return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
     }
     let state = EncodingObjectState(encoder: self, target: target)
     let container = KeyedEncodingContainer(EncodingObjectContainer<Key>(state: state))
-    keptBox = unsafeBitCast(container, to: AnyObject.self)
-    keptKeyType = ObjectIdentifier(Key.self)
-    keptState = state
+    kept.keep(unsafeBitCast(container, to: AnyObject.self), for: Key.self, over: state)
     return container
-  }
-
-  /// Whether the container for `Key`s is kept (or the kept one): when
-  /// boxes can be kept, and the kept box's key type is `Key`'s, if there is
-  /// a box. A box stays with its key type (an encoder writes the objects of
-  /// an array, or the values of a type's properties in turn, where a box
-  /// made anew for each type would cost more than it saves).
-  @inline(__always)
-  private func keepsContainer<Key: CodingKey>(for type: Key.Type) -> Bool {
-    Self.keepsBoxes && (keptBox == nil || keptKeyType == ObjectIdentifier(type))
-  }
-
-  /// At the end of this encoder's value: the kept box lets go of the
-  /// encoder when nothing else holds it (kept for the next value), and is
-  /// dropped otherwise (whoever holds it holds the encoder).
-  private func letGoOfKeptContainer() {
-    guard keptBox != nil else { return }
-    guard isKnownUniquelyReferenced(&keptBox) else {
-      keptBox = nil
-      keptState = nil
-      return
-    }
-    keptState?.clear()
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {

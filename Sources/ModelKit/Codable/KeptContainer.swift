@@ -1,0 +1,55 @@
+/// What a keyed container's box reads or writes through, which its coder
+/// points at each object it hands the box out for (`ContainerTarget`,
+/// `EncodingObjectState`).
+protocol KeptContainerTarget: AnyObject {
+  /// Lets go of the coder (and of what the object was), while the box is
+  /// idle: the coder holds the box, so a box holding the coder would be a cycle.
+  func letGoOfCoder()
+}
+
+/// The box of a keyed container that a Codable decoder or encoder keeps
+/// and hands out again for its next object of the same key type, instead
+/// of making a `KeyedDecodingContainer` or `KeyedEncodingContainer` (their
+/// metadata, conformance and allocation cost about a thousand
+/// instructions); one per coder. Internals.md §12 says what this relies on.
+struct KeptContainer<Target: KeptContainerTarget> {
+  /// The box: a keyed container's one stored property, so that it is the
+  /// container when cast back (the coder checks the layout once, `keepsBoxes`).
+  private(set) var box: AnyObject?
+  /// The coding key type of the box's container.
+  private var keyType = ObjectIdentifier(NoKey.self)
+  /// What the box's container reads or writes through.
+  private(set) var target: Target?
+
+  /// Whether the container for `Key`s may be the kept one: there is no box
+  /// yet, or the box's container is for `Key`s. A box stays with its first
+  /// key type (a coder reads or writes the objects of an array, or the
+  /// values of a type's properties in turn, where a box made anew for each
+  /// type would cost more than it saves).
+  @inline(__always)
+  func serves<Key: CodingKey>(_ type: Key.Type) -> Bool {
+    box == nil || keyType == ObjectIdentifier(type)
+  }
+
+  /// Keeps `box`, the box of a container for `Key`s over `target`.
+  mutating func keep<Key: CodingKey>(_ box: AnyObject, for type: Key.Type, over target: Target) {
+    self.box = box
+    keyType = ObjectIdentifier(type)
+    self.target = target
+  }
+
+  /// At the end of the coder's value: the box's target lets go of the
+  /// coder when nothing else holds the box (kept for the next value), and
+  /// the box is dropped otherwise (whoever holds it holds the coder).
+  mutating func endValue() {
+    guard box != nil else { return }
+    guard isKnownUniquelyReferenced(&box) else { return drop() }
+    target?.letGoOfCoder()
+  }
+
+  /// Drops the box (its coder is held by the value's code, so not used again).
+  mutating func drop() {
+    box = nil
+    target = nil
+  }
+}

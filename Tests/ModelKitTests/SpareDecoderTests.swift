@@ -195,29 +195,13 @@ struct SpareDecoderTests {
   // holds must never be handed out, and a kept box must not keep its
   // decoder alive once the decode is over.
 
-  /// The decoders a decode made, weakly: each type's `init(from:)` notes its own.
-  final class DecoderLog: @unchecked Sendable {
-    // Unchecked: written by the one thread of the decode, read after it.
-    private var decoders: [() -> AnyObject?] = []
-    static let key = CodingUserInfoKey(rawValue: "decoderLog")!
-
-    static func note(_ decoder: any Decoder) {
-      guard let log = decoder.userInfo[key] as? DecoderLog else { return }
-      let object = decoder as AnyObject
-      log.decoders.append { [weak object] in object }
-    }
-
-    var count: Int { decoders.count }
-    var alive: Int { decoders.count(where: { $0() != nil }) }
-  }
-
   /// A small object (its box kept) that notes its decoder.
   private struct Noted: Decodable, Equatable {
     var id: Int
     var name: String
     enum CodingKeys: String, CodingKey { case id, name }
     init(from decoder: any Decoder) throws {
-      DecoderLog.note(decoder)
+      CoderLog.note(decoder as AnyObject, userInfo: decoder.userInfo)
       let container = try decoder.container(keyedBy: CodingKeys.self)
       id = try container.decode(Int.self, forKey: .id)
       name = try container.decode(String.self, forKey: .name)
@@ -236,9 +220,9 @@ struct SpareDecoderTests {
       {"groups": [[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}], [{"name": "c", "id": 3}]],
        "single": {"id": 4, "name": "d"}}
       """#.utf8)
-    let log = DecoderLog()
+    let log = CoderLog()
     let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
-    decoder.userInfo[DecoderLog.key] = log
+    decoder.userInfo[CoderLog.key] = log
     let value = try decoder.decode(NotedGroups.self, from: json)
     #expect(value == (try JSONDecoder().decode(NotedGroups.self, from: json)))
     #expect(log.count == 4)

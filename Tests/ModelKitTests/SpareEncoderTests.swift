@@ -106,24 +106,6 @@ struct SpareEncoderTests {
   // handed out, a box must write through its own value's settings, and a
   // kept box must not keep its encoder alive once the call is over.
 
-  /// The encoders a call made, weakly: each type's `encode(to:)` notes its own.
-  final class EncoderLog: @unchecked Sendable {
-    // Unchecked: written by the one thread of the call, read after it.
-    private var encoders: [() -> AnyObject?] = []
-    static let key = CodingUserInfoKey(rawValue: "encoderLog")!
-
-    static func note(_ encoder: any Encoder) {
-      guard let log = encoder.userInfo[key] as? EncoderLog else { return }
-      let object = encoder as AnyObject
-      log.encoders.append { [weak object] in object }
-    }
-
-    var count: Int { encoders.count }
-    var alive: Int { encoders.count(where: { $0() != nil }) }
-    /// How many different encoders are alive.
-    var distinctAlive: Int { Set(encoders.compactMap { $0().map(ObjectIdentifier.init) }).count }
-  }
-
   /// An object that notes its encoder, and holds it past the call when its id is odd.
   private struct Noted: Encodable {
     nonisolated(unsafe) static var held: [any Encoder] = []
@@ -131,7 +113,7 @@ struct SpareEncoderTests {
     var name: String
     enum CodingKeys: String, CodingKey { case id, name }
     func encode(to encoder: any Encoder) throws {
-      EncoderLog.note(encoder)
+      CoderLog.note(encoder as AnyObject, userInfo: encoder.userInfo)
       if !id.isMultiple(of: 2) { Self.held.append(encoder) }
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(id, forKey: .id)
@@ -150,9 +132,9 @@ struct SpareEncoderTests {
       single: Noted(id: 4, name: "d"))
     try Self.expectJSONEncoderText(value)
     Noted.held = []
-    let log = EncoderLog()
+    let log = CoderLog()
     let encoder = ModelEncoder()
-    encoder.userInfo[EncoderLog.key] = log
+    encoder.userInfo[CoderLog.key] = log
     #expect(
       String(decoding: try encoder.encode(value), as: UTF8.self)
         == #"{"groups":[[{"id":1,"name":"a"},{"id":2,"name":"b"}],[{"id":3,"name":"c"}]],"single":{"id":4,"name":"d"}}"#)
@@ -299,9 +281,9 @@ struct SpareEncoderTests {
   // value of the same type makes none again.
 
   @Test func aCodersNextCallTakesUpItsTopLevelEncoder() throws {
-    let log = EncoderLog()
+    let log = CoderLog()
     let encoder = ModelEncoder()
-    encoder.userInfo[EncoderLog.key] = log
+    encoder.userInfo[CoderLog.key] = log
     for id in [2, 4, 6] {
       let text = String(decoding: try encoder.encode(Noted(id: id, name: "n")), as: UTF8.self)
       #expect(text == #"{"id":\#(id),"name":"n"}"#)
@@ -341,10 +323,10 @@ struct SpareEncoderTests {
   }
 
   @Test func aCodersEncodersGoWithIt() throws {
-    let log = EncoderLog()
+    let log = CoderLog()
     do {
       let encoder = ModelEncoder()
-      encoder.userInfo[EncoderLog.key] = log
+      encoder.userInfo[CoderLog.key] = log
       for group in [[Noted(id: 2, name: "a")], [Noted(id: 4, name: "b"), Noted(id: 6, name: "c")]] {
         _ = try encoder.encode(NotedGroups(groups: [group], single: Noted(id: 8, name: "d")))
       }

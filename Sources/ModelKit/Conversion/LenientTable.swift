@@ -208,10 +208,13 @@ extension ReadContext {
     switch document.kind(of: node) {
     case .string:
       var text = document.string(node) ?? ""
-      let (trimmed, isNullWord) = text.withUTF8 { utf8 in
+      let (retrimmed, isNullWord): (String?, Bool) = text.withUTF8 { utf8 in
         let trimmed = LenientText.trimmed(utf8)
-        return (String(decoding: trimmed, as: UTF8.self), LenientText.isNullWord(trimmed))
+        // Nothing to trim (the common case): the text as it is, not made again.
+        let made = trimmed.count == utf8.count ? nil : String(decoding: trimmed, as: UTF8.self)
+        return (made, LenientText.isNullWord(trimmed))
       }
+      let trimmed = retrimmed ?? text
       guard isNullWord else { return .natural(trimmed) }
       return lenient({ .failed(.null) }, else: .natural(trimmed))
     case .null:

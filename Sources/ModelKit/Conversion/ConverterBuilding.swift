@@ -47,7 +47,9 @@ protocol AppendableCollection<Element>: Collection {
   /// empty collection keeps the shared empty storage, where reserving
   /// takes the standard library's slow path (~70 instructions).
   mutating func reserve(_ count: Int)
-  mutating func add(_ element: Element)
+  /// Appends `element`, taken: a model read into a local is moved in, not
+  /// copied (its references retained) and then destroyed.
+  mutating func add(_ element: consuming Element)
 }
 
 extension AppendableCollection {
@@ -69,16 +71,16 @@ extension AppendableCollection {
 
 extension Array: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
-  mutating func add(_ element: Element) { append(element) }
+  mutating func add(_ element: consuming Element) { append(element) }
 }
 
 extension ContiguousArray: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
-  mutating func add(_ element: Element) { append(element) }
+  mutating func add(_ element: consuming Element) { append(element) }
 }
 
 extension Set: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
-  mutating func add(_ element: Element) { insert(element) }
+  mutating func add(_ element: consuming Element) { insert(element) }
 }
 

@@ -43,7 +43,7 @@ struct ModelReader: ModelReading {
         if converter.dropsRejection(error, at: item, &context) { continue }
         throw error
       }
-      result.add(model)
+      result.add(consume model)
     }
   }
 
@@ -55,7 +55,7 @@ struct ModelReader: ModelReading {
     _ item: JSONDocument.Node, at index: Int, with converter: ValueConverter<Model>, to result: inout Target,
     _ context: inout ReadContext
   ) throws(ModelError) {
-    if let value = try context.element(item, at: .index(index), with: converter) { result.add(value) }
+    if let value = try context.element(item, at: .index(index), with: converter) { result.add(consume value) }
   }
 
   // MARK: - Models

@@ -52,6 +52,12 @@ private struct CrossOuter: Codable {
   var shelf: CrossShelf
 }
 
+/// A model whose shelf may come as JSON in a string (a lenient rule):
+/// the shelf is read from a second document, under a key of the first.
+private struct CrossWrapper: JSONModel {
+  var shelf = CrossShelf()
+}
+
 @Suite("Paths across model and Codable crossings")
 struct CrossingPathTests {
   /// A coding path as its keys' names, an index as `[i]`.
@@ -111,6 +117,22 @@ struct CrossingPathTests {
     #expect(paths.contains("converted $.shelf.items[1].count"))
     #expect(paths.contains("converted $.shelf.items[1].leaf.n"))
     #expect(paths.contains("unknownKey $.shelf.items[1].extra"))
+  }
+
+  /// The keys of a document are named lazily, without keeping it; a value
+  /// read from JSON in a string (a second document) keeps a decoder whose
+  /// path begins with a key of the first, which is gone after the call.
+  @Test func aDecoderKeptFromJSONInAStringNamesTheKeyOfTheString() throws {
+    let wrappers = try (0..<8).map { index in
+      try CrossWrapper(json: #"{"shelf": "{\"items\": [{\"count\": \#(index)}]}"}"#)
+    }
+    // Other documents take the memory of the first ones.
+    for index in 0..<64 { _ = try CrossWrapper(json: #"{"shelf": {"items": [{"count": \#(index % 200)}]}}"#) }
+    for (index, wrapper) in wrappers.enumerated() {
+      let inner = try #require(wrapper.shelf.items.first)
+      #expect(inner.count == UInt8(index))
+      #expect(Self.names(inner.decoder.codingPath) == ["shelf", "items", "[0]"])
+    }
   }
 
   @Test func encodersSeeTheWholePathToo() throws {

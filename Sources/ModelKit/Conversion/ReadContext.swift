@@ -65,12 +65,13 @@ struct ReadContext {
   }
 
   /// The same reader over another document (a hook's replacement input,
-  /// JSON in a string), at this path (named, for a context that may
-  /// outlive a Codable walk's key).
+  /// JSON in a string), at this path, named: the new context may outlive
+  /// a Codable walk's key, and does not hold the document whose key
+  /// nodes the path names (`CodingPath.Step.keyNode`).
   func reading(_ document: JSONDocument) -> ReadContext {
     ReadContext(
-      document: document, options: options, path: path.resolved, rules: rules, models: models, codable: codable,
-      recorder: recorder)
+      document: document, options: options, path: CodingPath(path.components), rules: rules, models: models,
+      codable: codable, recorder: recorder)
   }
 
   /// Decodes one element of a container at `step` into `target` (which

@@ -286,14 +286,14 @@ struct ModelReader: ModelReading {
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
         do {
           if let nested = field.nested,
-            try fillInPlace(nested, value, base + field.offset, step: .keyNode(document, key), &context)
+            try fillInPlace(nested, value, base + field.offset, step: .keyNode(document.unretained, key), &context)
           {
             continue
           }
           if document.partial != nil, ReadContext.holdsBack(value, of: document, from: field.converter.takeUnretainedValue()) {
             continue
           }
-          try decodeField(field, of: schema, index, value, base, step: .keyNode(document, key), &context)
+          try decodeField(field, of: schema, index, value, base, step: .keyNode(document.unretained, key), &context)
         } catch {
           // A value a later duplicate of its key replaces is not the object's: its error is not either.
           if let name = document.string(key), document.member(name, of: node) != value { continue }
@@ -361,7 +361,7 @@ struct ModelReader: ModelReading {
     if !schema.keyPathHeads.isEmpty, let name = document.string(key), schema.keyPathHeads.contains(name) { return }
     // A value still arriving is noted once it is whole (its excerpt would change).
     if let partial = context.partial, partial.isIncomplete(value) { return }
-    context.note(.unknownKey, value, target: TypeNames.name(of: schema.type), step: .keyNode(document, key))
+    context.note(.unknownKey, value, target: TypeNames.name(of: schema.type), step: .keyNode(document.unretained, key))
   }
 
   /// Fills a struct model field in place from an object, when the model
@@ -397,14 +397,19 @@ struct ModelReader: ModelReading {
   /// `Field` (its name) is read only for a strict error.
   private static func decodeField(
     _ field: ModelSchema.HotField, of schema: ModelSchema, _ index: Int, _ node: JSONDocument.Node,
-    _ base: UnsafeMutableRawPointer, step: CodingPath.Step, _ context: inout ReadContext
+    _ base: UnsafeMutableRawPointer, step: consuming CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) {
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)
+    // The converter borrowed, not retained: the schema keeps it alive.
+    var outcome = Converted<Void>.natural(())
+    try field.converter.withBorrowed { (converter) throws(ModelError) in
+      outcome = try converter.decodeField(base + field.offset, node, &context)
+    }
     let converter = field.converter.takeUnretainedValue()
     let failure: ConversionFailure
-    switch try converter.decodeField(base + field.offset, node, &context) {
+    switch outcome {
     case .natural: return
     case .converted: return context.noteConversion(node, target: converter.typeName)
     case .failed(let reason): failure = reason

@@ -17,7 +17,11 @@ struct CodingPath {
     /// An object key.
     case key(String)
     /// An object key still in its document, named only when the path is.
-    case keyNode(JSONDocument, JSONDocument.Node)
+    /// The document is not retained (a step is made for every key read
+    /// through a converter): every path with such a step is held beside
+    /// its document (a `ReadContext`, a `DecodeCall`), and what outlives
+    /// them (an error, a report entry) names the key first.
+    case keyNode(JSONDocument.Unretained, JSONDocument.Node)
     /// A key's UTF-8 in a schema's output plan, which outlives every path into it.
     case keyUTF8(UnsafeBufferPointer<UInt8>)
     /// A mapped key path: one key after another.
@@ -84,9 +88,10 @@ struct CodingPath {
     return CodingPath(components)
   }
 
-  /// Goes one step down.
+  /// Goes one step down. The step is taken, not copied (a key's string
+  /// is not retained again for the copy).
   @inline(__always)
-  mutating func push(_ step: Step) { steps.append(step) }
+  mutating func push(_ step: consuming Step) { steps.append(step) }
 
   /// Goes back up the last step.
   @inline(__always)
@@ -117,7 +122,7 @@ struct CodingPath {
     for step in steps {
       switch step {
       case .key(let key): components.append(.key(key))
-      case .keyNode(let document, let node): components.append(.key(document.string(node) ?? ""))
+      case .keyNode(let unretained, let node): components.append(.key(unretained.document.string(node) ?? ""))
       case .keyUTF8(let utf8): components.append(.key(String(decoding: utf8, as: UTF8.self)))
       case .keyPath(let segments): for segment in segments { components.append(.key(segment)) }
       case .index(let index): components.append(.index(index))

@@ -62,6 +62,22 @@ public struct JSONDocument: Sendable {
   /// A document over a tape the reader made.
   init(storage: DocumentStorage) { self.storage = storage }
 
+  /// This document named without keeping it alive: for what a decode
+  /// makes at every key and drops right after (a coding path's steps),
+  /// where holding the document would retain and release it each time.
+  /// Whoever keeps one keeps the document alive while using it.
+  @inlinable package var unretained: Unretained { Unretained(storage: storage) }
+
+  /// A document named without a reference count (see ``unretained``).
+  @usableFromInline package struct Unretained {
+    @usableFromInline unowned(unsafe) let storage: DocumentStorage
+
+    @usableFromInline init(storage: DocumentStorage) { self.storage = storage }
+
+    /// The document, held again.
+    package var document: JSONDocument { JSONDocument(storage: storage) }
+  }
+
   /// For the document of a text still arriving, what the decoding layer
   /// attached to it (which nodes have not all arrived); nil for any other.
   /// Set once, by whoever made the document, before it is shared.

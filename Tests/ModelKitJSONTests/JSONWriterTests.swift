@@ -111,6 +111,34 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func keysOfEveryLengthAreCopiedByteForByte() {
+    // Short keys are copied as overlapping words: every byte differs, so
+    // one copied to the wrong place or left out shows.
+    let letters = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    for length in 0...40 {
+      let key = String(letters[0..<length])
+      for options in [JSONWriteOptions(), .prettyPrinted] {
+        let pretty = options.contains(.prettyPrinted)
+        let expected = pretty ? "{\n  \"x\" : 1,\n  \"\(key)\" : 2\n}" : "{\"x\":1,\"\(key)\":2}"
+        // The key as a string, and as UTF-8 known to need no escape (an output plan's keys).
+        for knownPlain in [false, true] {
+          var writer = JSONWriter(options: options)
+          writer.beginObject()
+          writer.writeKey("x")
+          writer.write(1)
+          if knownPlain {
+            Array(key.utf8).withUnsafeBufferPointer { writer.writeKey(utf8: $0, needsEscaping: false) }
+          } else {
+            writer.writeKey(key)
+          }
+          writer.write(2)
+          writer.endObject()
+          #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "length \(length)")
+        }
+      }
+    }
+  }
+
   @Test func writesCompactText() {
     #expect(value.jsonString() == #"{"b":[1,"two",null],"a":{"x":true,"empty":{},"list":[]},"url":"a\/b"}"#)
   }

@@ -59,8 +59,38 @@ final class OutputBuffer {
   func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
     if count + bytes.count > capacity { grow(to: count + bytes.count) }
-    (start + count).update(from: base, count: bytes.count)
+    Self.copy(base, to: start + count, count: bytes.count)
     count += bytes.count
+  }
+
+  /// Copies `count` bytes to `target` (apart from them): up to sixteen,
+  /// a key's or a short text's, as two overlapping loads and stores (a
+  /// call to `memmove` costs more than the copy); more by `update`.
+  @inline(__always)
+  static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+    let from = UnsafeRawPointer(source)
+    let to = UnsafeMutableRawPointer(target)
+    switch count {
+    case 8...16:
+      let head = from.loadUnaligned(as: UInt64.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      to.storeBytes(of: head, as: UInt64.self)
+      to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+    case 4..<8:
+      let head = from.loadUnaligned(as: UInt32.self)
+      let tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      to.storeBytes(of: head, as: UInt32.self)
+      to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+    case 1..<4:
+      // The first, middle and last bytes (some the same).
+      target[0] = source[0]
+      target[count >> 1] = source[count >> 1]
+      target[count - 1] = source[count - 1]
+    case 0:
+      break
+    default:
+      target.update(from: source, count: count)
+    }
   }
 
   /// Appends a decimal's text (`ShortestDecimal.write`).
@@ -102,7 +132,7 @@ final class OutputBuffer {
       if let escapingSlashes {
         // The word after the key is set first, so that every byte read is initialised.
         UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
-        out.update(from: base, count: key.count)
+        Self.copy(base, to: out, count: key.count)
         let raw = UnsafeRawPointer(out)
         var index = 0
         while index < key.count {
@@ -116,7 +146,7 @@ final class OutputBuffer {
           index += 8
         }
       } else {
-        out.update(from: base, count: key.count)
+        Self.copy(base, to: out, count: key.count)
       }
       out += key.count
     }

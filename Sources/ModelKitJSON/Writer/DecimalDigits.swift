@@ -1,12 +1,14 @@
 /// The decimal digits of unsigned integers, written eight at a time: the
 /// integers `JSONWriter` writes and the digits of `ShortestDecimal`.
+@usableFromInline
 enum DecimalDigits {
   /// The most bytes `write` writes past `out`: 20 digits, and 4 more that
   /// it may write over (it stores whole words).
-  static let room = 24
+  @inlinable static var room: Int { 24 }
 
   /// Writes `value`'s digits at `out` (no leading zeros; "0" for zero);
   /// their count. `out` has `room` bytes (Internals.md §10).
+  @usableFromInline
   static func write(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> Int {
     let raw = UnsafeMutableRawPointer(out)
     if value < 100_000_000 { return writeLeading(UInt32(truncatingIfNeeded: value), to: raw) }

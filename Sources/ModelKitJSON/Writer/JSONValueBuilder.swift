@@ -4,6 +4,7 @@
 /// without writing the text. Containers nested deeper than
 /// `JSONValue.maximumDepth`, which reading refuses, are not built: the
 /// value is then too deep (`isTooDeep`).
+@usableFromInline
 final class JSONValueBuilder {
   /// An open array or object: its values and, for an object, its keys.
   /// While an object's key waits for its value, `keys` has one more entry.

@@ -21,17 +21,19 @@ public struct JSONWriter {
   /// The number of bytes written so far.
   public var count: Int { buffer.count }
 
-  private var buffer: OutputBuffer
+  // The state the inlinable writes below read (they are called for every
+  // key and value of an encode, from other modules).
+  @usableFromInline var buffer: OutputBuffer
   /// The options in effect.
   public let options: JSONWriteOptions
 
-  private let pretty: Bool
-  private let escapesSlashes: Bool
+  @usableFromInline let pretty: Bool
+  @usableFromInline let escapesSlashes: Bool
   /// Where a writer that builds a value puts it (nil: the writer writes text).
-  private let tree: JSONValueBuilder?
-  private var depth = 0
-  private var isFirstInContainer = true
-  private var afterKey = false
+  @usableFromInline let tree: JSONValueBuilder?
+  @usableFromInline var depth = 0
+  @usableFromInline var isFirstInContainer = true
+  @usableFromInline var afterKey = false
 
   /// Creates a writer with an empty buffer.
   ///
@@ -75,24 +77,26 @@ public struct JSONWriter {
   // MARK: - Structure
 
   /// Writes `[`.
+  @inlinable @inline(__always)
   public mutating func beginArray() {
-    guard beforeValue() else { return tree!.begin(object: false) }
+    guard beforeValue() else { return beginInTree(object: false) }
     buffer.append(UInt8(ascii: "["))
     open()
   }
 
   /// Writes `]`.
-  public mutating func endArray() { close(UInt8(ascii: "]")) }
+  @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Writes `{`.
+  @inlinable @inline(__always)
   public mutating func beginObject() {
-    guard beforeValue() else { return tree!.begin(object: true) }
+    guard beforeValue() else { return beginInTree(object: true) }
     buffer.append(UInt8(ascii: "{"))
     open()
   }
 
   /// Writes `}`.
-  public mutating func endObject() { close(UInt8(ascii: "}")) }
+  @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
 
   /// Writes an object key and its colon; the next write is its value.
   ///
@@ -104,28 +108,17 @@ public struct JSONWriter {
   /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
   package mutating func writeKey(escapingAsNeeded key: UnsafeBufferPointer<UInt8>) {
     guard pretty else {
-      // The common case in one step, the key checked as it is copied; the
-      // check failing means a byte needs an escape.
-      if !writeKeyInOneStep(key, checking: escapesSlashes) { writeKey(utf8: key, needsEscaping: true) }
+      // The common case in one step, `,"key":` with the key checked as it
+      // is copied; the check failing means a byte needs an escape.
+      assert(!afterKey, "two keys in a row")
+      guard makeUnique() else { return addToTree(key: key) }
+      guard buffer.appendCheckedKey(key, comma: depth > 0 && !isFirstInContainer, escapingSlashes: escapesSlashes)
+      else { return writeKeyWithSpacing(utf8: key, needsEscaping: true) }
+      isFirstInContainer = false
+      afterKey = true
       return
     }
     writeKey(utf8: key, needsEscaping: JSONEscapes.anyNeeded(in: key, escapingSlashes: escapesSlashes))
-  }
-
-  /// Writes `,"key":` in one step (not pretty), its bytes checked for
-  /// escapes (`checking` nil: known to need none); false, writing nothing,
-  /// when one needs an escape.
-  @inline(__always)
-  private mutating func writeKeyInOneStep(_ key: UnsafeBufferPointer<UInt8>, checking escapingSlashes: Bool?) -> Bool {
-    assert(!afterKey, "two keys in a row")
-    guard makeUnique() else {
-      tree!.add(key: String(decoding: key, as: UTF8.self))
-      return true
-    }
-    guard buffer.appendKey(key, comma: depth > 0 && !isFirstInContainer, checking: escapingSlashes) else { return false }
-    isFirstInContainer = false
-    afterKey = true
-    return true
   }
 
   /// The text written so far, handed over without copying it: the caller
@@ -147,13 +140,24 @@ public struct JSONWriter {
 
   /// Writes an object key given as UTF-8 and its colon; the next write is
   /// its value. `needsEscaping: false` promises that no byte needs escaping.
+  @inlinable @inline(__always)
   package mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool = true) {
     assert(!afterKey, "two keys in a row")
-    if !pretty && !needsEscaping {
-      _ = writeKeyInOneStep(key, checking: nil)
+    guard pretty || needsEscaping else {
+      // A key known to need no escape, compact: `,"key":` in one step.
+      guard makeUnique() else { return addToTree(key: key) }
+      buffer.appendPlainKey(key, comma: depth > 0 && !isFirstInContainer)
+      isFirstInContainer = false
+      afterKey = true
       return
     }
-    guard beforeValue() else { return tree!.add(key: String(decoding: key, as: UTF8.self)) }
+    writeKeyWithSpacing(utf8: key, needsEscaping: needsEscaping)
+  }
+
+  /// `writeKey(utf8:needsEscaping:)` with escapes or pretty printing.
+  @usableFromInline
+  mutating func writeKeyWithSpacing(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool) {
+    guard beforeValue() else { return addToTree(key: key) }
     if needsEscaping {
       buffer.appendQuoted(key, escapingSlashes: escapesSlashes)
     } else {
@@ -229,14 +233,16 @@ public struct JSONWriter {
     afterKey = checkpoint.afterKey
   }
 
-  private mutating func open() {
+  @inlinable
+  mutating func open() {
     depth += 1
     isFirstInContainer = true
   }
 
-  private mutating func close(_ bracket: UInt8) {
+  @inlinable @inline(__always)
+  mutating func close(_ bracket: UInt8) {
     assert(!afterKey, "a key without a value")
-    guard makeUnique() else { return tree!.end() }
+    guard makeUnique() else { return endInTree() }
     depth -= 1
     if pretty {
       // An empty container is `[`, a blank line, `]`, as `JSONEncoder` writes it.
@@ -251,17 +257,34 @@ public struct JSONWriter {
   /// writing. False for a writer that builds a value, whose buffer its
   /// builder shares: the write goes to the tree (one test, the one a
   /// writer of text makes anyway).
-  @inline(__always)
-  private mutating func makeUnique() -> Bool {
+  @inlinable @inline(__always)
+  mutating func makeUnique() -> Bool {
     if _fastPath(isKnownUniquelyReferenced(&buffer)) { return true }
+    return makeUniqueSlowly()
+  }
+
+  /// `makeUnique` for a copied writer or one that builds a value.
+  @usableFromInline
+  mutating func makeUniqueSlowly() -> Bool {
     if tree != nil { return false }
     buffer = buffer.copy()
     return true
   }
 
+  // The builder's side of the inlinable writes, out of line.
+  @usableFromInline mutating func beginInTree(object: Bool) { tree!.begin(object: object) }
+  @usableFromInline mutating func endInTree() { tree!.end() }
+  @usableFromInline mutating func addToTree(key: UnsafeBufferPointer<UInt8>) {
+    tree!.add(key: String(decoding: key, as: UTF8.self))
+  }
+  @usableFromInline mutating func addToTree(_ value: JSONValue) { tree!.add(value) }
+  @usableFromInline mutating func addToTree(_ value: Int64) {
+    addNumber { $0.buffer.appendInteger(value.magnitude, negative: value < 0) }
+  }
+
   /// Places a value's separator; false when the value goes to the tree.
-  @inline(__always)
-  private mutating func beforeValue() -> Bool {
+  @inlinable @inline(__always)
+  mutating func beforeValue() -> Bool {
     guard makeUnique() else { return false }
     if afterKey {
       afterKey = false
@@ -275,7 +298,8 @@ public struct JSONWriter {
     return true
   }
 
-  private mutating func newline() {
+  @usableFromInline
+  mutating func newline() {
     buffer.append(UInt8(ascii: "\n"))
     for _ in 0..<depth {
       buffer.append(UInt8(ascii: " "))
@@ -286,9 +310,10 @@ public struct JSONWriter {
   // MARK: - Scalars
 
   /// Writes `null`.
+  @inlinable @inline(__always)
   public mutating func writeNull() {
-    guard beforeValue() else { return tree!.add(.null) }
-    appendASCII("null")
+    guard beforeValue() else { return addToTree(.null) }
+    buffer.appendNull()
   }
 
   /// Writes `true` or `false`.
@@ -318,15 +343,16 @@ public struct JSONWriter {
   /// Writes an integer.
   ///
   /// - Parameter value: the integer.
+  @inlinable @inline(__always)
   public mutating func write(_ value: Int64) {
-    guard beforeValue() else { return addNumber { $0.buffer.appendInteger(value.magnitude, negative: value < 0) } }
+    guard beforeValue() else { return addToTree(value) }
     buffer.appendInteger(value.magnitude, negative: value < 0)
   }
 
   /// Writes an integer.
   ///
   /// - Parameter value: the integer.
-  public mutating func write(_ value: Int) { write(Int64(value)) }
+  @inlinable public mutating func write(_ value: Int) { write(Int64(value)) }
 
   /// Writes an unsigned integer, exactly.
   ///

@@ -1,10 +1,15 @@
 /// The growing bytes of a `JSONWriter`: raw appends without per-byte
 /// bounds, uniqueness or capacity bookkeeping beyond one check per append.
 /// Its memory is `HeapBytes`', so that growing rarely copies it.
+@usableFromInline
 final class OutputBuffer {
-  private(set) var start: UnsafeMutablePointer<UInt8>
-  private(set) var count = 0
-  private var capacity: Int
+  // Read and set by the inlinable appends, which `JSONWriter`'s inlinable
+  // writes call from other modules: unchecked, as a buffer is only ever
+  // used by one writer at a time (the check, made at run time from
+  // another module, would cost more than the append).
+  @usableFromInline @exclusivity(unchecked) var start: UnsafeMutablePointer<UInt8>
+  @usableFromInline @exclusivity(unchecked) var count = 0
+  @usableFromInline @exclusivity(unchecked) var capacity: Int
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
@@ -16,6 +21,7 @@ final class OutputBuffer {
   deinit { if capacity > 0 { HeapBytes.release(start) } }
 
   /// A copy with the same contents, for a writer that was copied.
+  @usableFromInline
   func copy() -> OutputBuffer {
     let copy = OutputBuffer(capacity: capacity)
     copy.start.initialize(from: start, count: count)
@@ -48,7 +54,7 @@ final class OutputBuffer {
 
   var contents: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
-  @inline(__always)
+  @inlinable @inline(__always)
   func append(_ byte: UInt8) {
     if count == capacity { grow(to: count + 1) }
     start[count] = byte
@@ -66,7 +72,7 @@ final class OutputBuffer {
   /// Copies `count` bytes to `target` (apart from them): up to sixteen,
   /// a key's or a short text's, as two overlapping loads and stores (a
   /// call to `memmove` costs more than the copy); more by `update`.
-  @inline(__always)
+  @inlinable @inline(__always)
   static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
     let from = UnsafeRawPointer(source)
     let to = UnsafeMutableRawPointer(target)
@@ -100,8 +106,16 @@ final class OutputBuffer {
     count += decimal.write(to: start + count)
   }
 
+  /// Appends `null`.
+  @inlinable
+  func appendNull() {
+    if count + 4 > capacity { grow(to: count + 4) }
+    UnsafeMutableRawPointer(start + count).storeBytes(of: UInt32(0x6C6C_756E).littleEndian, as: UInt32.self)
+    count += 4
+  }
+
   /// Appends an integer's digits, after a minus sign when `negative`.
-  @inline(__always)
+  @inlinable @inline(__always)
   func appendInteger(_ magnitude: UInt64, negative: Bool) {
     if count + 1 + DecimalDigits.room > capacity { grow(to: count + 1 + DecimalDigits.room) }
     var out = start + count
@@ -112,12 +126,34 @@ final class OutputBuffer {
     count = out + DecimalDigits.write(magnitude, to: out) - start
   }
 
+  /// Appends `,"key":` (the comma when asked) for a key known to need no
+  /// escape.
+  @inlinable @inline(__always)
+  func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool) {
+    let needed = key.count + 4
+    if count + needed > capacity { grow(to: count + needed) }
+    var out = start + count
+    if comma {
+      out.pointee = UInt8(ascii: ",")
+      out += 1
+    }
+    out.pointee = UInt8(ascii: "\"")
+    out += 1
+    if let base = key.baseAddress {
+      Self.copy(base, to: out, count: key.count)
+      out += key.count
+    }
+    out[0] = UInt8(ascii: "\"")
+    out[1] = UInt8(ascii: ":")
+    count = out + 2 - start
+  }
+
   /// Appends `,"key":` (the comma when asked), its bytes checked for
-  /// escapes eight bytes at a time in the copy (`checking` nil: not
-  /// checked, the caller promises none is needed); false, appending
-  /// nothing, when one is needed.
+  /// escapes eight bytes at a time in the copy; false, appending nothing,
+  /// when one is needed. (`appendPlainKey` and a check after it, in place
+  /// of the framing written twice, measured 1.3 % slower on twitter.json.)
   @inline(__always)
-  func appendKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, checking escapingSlashes: Bool?) -> Bool {
+  func appendCheckedKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, escapingSlashes: Bool) -> Bool {
     // Eight bytes more: the last word checked may reach past the key.
     let needed = key.count + 4 + 8
     if count + needed > capacity { grow(to: count + needed) }
@@ -129,24 +165,20 @@ final class OutputBuffer {
     out.pointee = UInt8(ascii: "\"")
     out += 1
     if let base = key.baseAddress {
-      if let escapingSlashes {
-        // The word after the key is set first, so that every byte read is initialised.
-        UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
-        Self.copy(base, to: out, count: key.count)
-        let raw = UnsafeRawPointer(out)
-        var index = 0
-        while index < key.count {
-          var found = JSONEscapes.mask(
-            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)),
-            escapingSlashes: escapingSlashes)
-          // Bytes past the key are not its own; none is marked because of them.
-          let left = key.count - index
-          if left < 8 { found &= (UInt64(1) << UInt64(8 * left)) &- 1 }
-          if found != 0 { return false }
-          index += 8
-        }
-      } else {
-        Self.copy(base, to: out, count: key.count)
+      // The word after the key is set first, so that every byte read is initialised.
+      UnsafeMutableRawPointer(out + key.count).storeBytes(of: 0, as: UInt64.self)
+      Self.copy(base, to: out, count: key.count)
+      let raw = UnsafeRawPointer(out)
+      var index = 0
+      while index < key.count {
+        var found = JSONEscapes.mask(
+          UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)),
+          escapingSlashes: escapingSlashes)
+        // Bytes past the key are not its own; none is marked because of them.
+        let left = key.count - index
+        if left < 8 { found &= (UInt64(1) << UInt64(8 * left)) &- 1 }
+        if found != 0 { return false }
+        index += 8
       }
       out += key.count
     }
@@ -226,7 +258,8 @@ final class OutputBuffer {
     return table
   }()
 
-  private func grow(to needed: Int) {
+  @usableFromInline
+  func grow(to needed: Int) {
     var newCapacity = max(capacity * 2, 16)
     while newCapacity < needed { newCapacity *= 2 }
     start =

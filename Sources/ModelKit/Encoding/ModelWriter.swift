@@ -141,11 +141,14 @@ struct ModelWriter: ModelWriting {
         context.path.pop()
         return true
       }
-      let converter = field.converter.takeUnretainedValue()
-      let wrote = try converter.encodeField(address, &context) { (context) throws(ModelError) in
-        context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-        context.path.push(.keyUTF8(key))
-        try StackGuard.check(depth: context.path.depth, at: context.path)
+      // The converter borrowed, not retained: the schema keeps it alive.
+      var wrote = false
+      try field.converter.withBorrowed { (converter) throws(ModelError) in
+        wrote = try converter.encodeField(address, &context) { (context) throws(ModelError) in
+          context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+          context.path.push(.keyUTF8(key))
+          try StackGuard.check(depth: context.path.depth, at: context.path)
+        }
       }
       guard wrote else { continue }
       context.path.pop()

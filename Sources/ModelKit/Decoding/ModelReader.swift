@@ -407,13 +407,13 @@ struct ModelReader: ModelReading {
     try field.converter.withBorrowed { (converter) throws(ModelError) in
       outcome = try converter.decodeField(base + field.offset, node, &context)
     }
-    let converter = field.converter.takeUnretainedValue()
     let failure: ConversionFailure
     switch outcome {
     case .natural: return
-    case .converted: return context.noteConversion(node, target: converter.typeName)
+    case .converted: return context.noteConversion(node, target: field.converter.takeUnretainedValue().typeName)
     case .failed(let reason): failure = reason
     }
+    let converter = field.converter.takeUnretainedValue()
     if context.options.strict {
       throw context.failure(failure, node, target: "property '\(schema.fields[index].name)' of type \(converter.typeName)")
     }

@@ -131,15 +131,30 @@ struct ModelWriter: ModelWriting {
         field.scalar.encode(address, &context.json)
         return true
       }
-      if let nested = field.nested?.takeUnretainedValue(), !nested.schema.hooks.mayRun(.didEncode) {
-        // A struct model (no didEncode hook) is written from where it lies.
-        if nested.isOptional && nested.isNil(address) { continue }
-        context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-        context.path.push(.keyUTF8(key))
-        try StackGuard.check(depth: context.path.depth, at: context.path)
-        try writeObject(0, schema: nested.schema, base: address, &context)
-        context.path.pop()
-        return true
+      if let nested = field.nested {
+        // A struct model (no didEncode hook) is written from where it lies,
+        // its filler and schema borrowed, not retained.
+        var inPlace = InPlaceWrite.notInPlace
+        try nested.withBorrowed { (filler) throws(ModelError) in
+          try filler.reference.withSchema { (nestedSchema) throws(ModelError) in
+            guard !nestedSchema.hooks.mayRun(.didEncode) else { return }
+            if filler.isOptional && filler.isNil(address) {
+              inPlace = .nil
+              return
+            }
+            context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+            context.path.push(.keyUTF8(key))
+            try StackGuard.check(depth: context.path.depth, at: context.path)
+            try writeObject(0, schema: nestedSchema, base: address, &context)
+            context.path.pop()
+            inPlace = .written
+          }
+        }
+        switch inPlace {
+        case .written: return true
+        case .nil: continue
+        case .notInPlace: break
+        }
       }
       // The converter borrowed, not retained: the schema keeps it alive.
       var wrote = false
@@ -160,6 +175,16 @@ struct ModelWriter: ModelWriting {
     context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
     context.json.writeNull()
     return true
+  }
+
+  /// What became of a nested model field `writeLeaf` offered to write in place.
+  private enum InPlaceWrite {
+    /// Written where it lies.
+    case written
+    /// A nil optional: nothing written.
+    case `nil`
+    /// Its type has a `didEncode` hook: the converter writes it.
+    case notInPlace
   }
 
   private static func isNil(_ field: ModelSchema.HotField, _ base: UnsafeRawPointer) -> Bool {

@@ -58,10 +58,10 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     default: return .failed(.mismatch)
     }
     switch compiledArray {
-    case .doubles?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalDouble($1) })
-    case .ints?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalInt($1) })
-    case .strings?: target.initialize(to: try specialised(node, in: document, &context) { $0.naturalString($1) })
-    case .arraysOfDoubles?: target.initialize(to: try specialised(node, in: document, &context, natural: naturalDoubles))
+    case .doubles?: try specialised(node, in: document, into: target, &context) { $0.naturalDouble($1) }
+    case .ints?: try specialised(node, in: document, into: target, &context) { $0.naturalInt($1) }
+    case .strings?: try specialised(node, in: document, into: target, &context) { $0.naturalString($1) }
+    case .arraysOfDoubles?: try specialised(node, in: document, into: target, &context, natural: naturalDoubles)
     case nil:
       var result = Collection()
       result.reserve(document.count(of: node))
@@ -91,18 +91,22 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   // move in and out of `appendSpecialised`, cost canada.json's decode 18%
   // and citm.json's 13% (callgrind).
 
-  /// `decode` for `Collection == [Member]`, compiled for `Member`; `natural`
-  /// reads an element of the member type's natural kind as its field would
-  /// (`ScalarField`), nil for any other, which takes the converter.
+  /// `decode` for `Collection == [Member]`, compiled for `Member`, into
+  /// `target`; `natural` reads an element of the member type's natural kind
+  /// as its field would (`ScalarField`), nil for any other, which takes the
+  /// converter. The array is moved into `target` as the `[Member]` it is
+  /// (`unsafeBitCast` to `Collection` would copy it, in code not compiled
+  /// for it: a retain and a release per array).
   @inline(__always)
   private func specialised<Member>(
-    _ node: JSONDocument.Node, in document: JSONDocument, _ context: inout ReadContext,
-    natural: (JSONDocument, JSONDocument.Node) -> Member?
-  ) throws(ModelError) -> Collection {
+    _ node: JSONDocument.Node, in document: JSONDocument, into target: UnsafeMutablePointer<Collection>,
+    _ context: inout ReadContext, natural: (JSONDocument, JSONDocument.Node) -> Member?
+  ) throws(ModelError) {
     var result: [Member] = []
     result.reserve(document.count(of: node))
     try appendElements(node, in: document, from: 0, to: &result, &context, natural: natural)
-    return unsafeBitCast(result, to: Collection.self)
+    checkInvariant(Collection.self == [Member].self, "a compiled array read as another type")
+    UnsafeMutableRawPointer(target).initializeMemory(as: [Member].self, to: result)
   }
 
   /// `append` for `Collection == [Member]`: the array is moved out and

@@ -319,9 +319,10 @@ public struct JSONWriter {
   /// Writes `true` or `false`.
   ///
   /// - Parameter value: the Boolean.
+  @inlinable @inline(__always)
   public mutating func write(_ value: Bool) {
-    guard beforeValue() else { return tree!.add(.bool(value)) }
-    appendASCII(value ? "true" : "false")
+    guard beforeValue() else { return addToTree(.bool(value)) }
+    buffer.appendLiteral(value)
   }
 
   /// Writes a string, escaped.
@@ -439,10 +440,6 @@ public struct JSONWriter {
   }
 
   // MARK: - Bytes
-
-  private mutating func appendASCII(_ text: StaticString) {
-    buffer.append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
 
   /// Appends `"text"`, escaping quotes, backslashes, control characters and
   /// (unless `.withoutEscapingSlashes`) slashes; everything else is raw UTF-8.

@@ -114,6 +114,17 @@ final class OutputBuffer {
     count += 4
   }
 
+  /// Appends `true` or `false`: the text's first four bytes as one word,
+  /// then the `e` of `false`.
+  @inlinable
+  func appendLiteral(_ value: Bool) {
+    if count + 5 > capacity { grow(to: count + 5) }
+    let out = UnsafeMutableRawPointer(start + count)
+    out.storeBytes(of: (value ? UInt32(0x6575_7274) : UInt32(0x736C_6166)).littleEndian, as: UInt32.self)
+    out.storeBytes(of: UInt8(ascii: "e"), toByteOffset: 4, as: UInt8.self)
+    count += value ? 4 : 5
+  }
+
   /// Appends an integer's digits, after a minus sign when `negative`.
   @inlinable @inline(__always)
   func appendInteger(_ magnitude: UInt64, negative: Bool) {

@@ -27,15 +27,21 @@ struct ModelReader: ModelReading {
     let schema = converter.schema
     let choosesType = schema.hooks.mayRun(.modelType)
     var index = firstIndex
+    // One step for the elements' index, moved on in place for each.
+    context.path.push(.index(index))
+    defer { context.path.pop() }
+    try StackGuard.check(depth: context.depth, at: context.path)
     for item in context.document.elements(of: node) {
       defer { index += 1 }
       guard !choosesType, context.document.kind(of: item) == .object else {
+        // `appendElement` takes a step of its own; the loop's is back for
+        // the next element to move on.
+        context.path.pop()
+        defer { context.path.push(.index(index)) }
         try Self.appendElement(item, at: index, with: converter, to: &result, &context)
         continue
       }
-      context.path.push(.index(index))
-      defer { context.path.pop() }
-      try StackGuard.check(depth: context.depth, at: context.path)
+      context.path.moveIndex(to: index)
       var model = Model()
       do {
         try Self.populate(&model, schema: schema, node: item, &context)

@@ -97,6 +97,14 @@ struct CodingPath {
   @inline(__always)
   mutating func pop() { steps.removeLast() }
 
+  /// Makes the last step, an index, `index`: the next element of an
+  /// array walked with one step for all its elements.
+  @inline(__always)
+  mutating func moveIndex(to index: Int) {
+    checkInvariant(steps.last.map { if case .index = $0 { true } else { false } } ?? false, "no index to move")
+    steps[steps.count - 1] = .index(index)
+  }
+
   /// This path one step further down.
   func appending(_ step: Step) -> CodingPath {
     var path = self

@@ -111,6 +111,28 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func aCopiedWriterWritesOnItsOwn() {
+    // Every write a copy makes, through each inlined path (brackets, a
+    // plain key, integers, literals, null), leaves the other copy's text as it was.
+    var original = JSONWriter()
+    original.beginObject()
+    Array("a".utf8).withUnsafeBufferPointer { original.writeKey(utf8: $0, needsEscaping: false) }
+    original.beginArray()
+    original.write(1)
+    var copy = original
+    copy.write(2)
+    copy.writeNull()
+    copy.endArray()
+    Array("b".utf8).withUnsafeBufferPointer { copy.writeKey(utf8: $0, needsEscaping: false) }
+    copy.write(true)
+    copy.endObject()
+    original.write(false)
+    original.endArray()
+    original.endObject()
+    #expect(String(decoding: copy.bytes, as: UTF8.self) == #"{"a":[1,2,null],"b":true}"#)
+    #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"a":[1,false]}"#)
+  }
+
   @Test func keysOfEveryLengthAreCopiedByteForByte() {
     // Short keys are copied as overlapping words: every byte differs, so
     // one copied to the wrong place or left out shows.

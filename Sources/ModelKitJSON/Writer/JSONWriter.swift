@@ -108,14 +108,12 @@ public struct JSONWriter {
   /// Writes an object key given as UTF-8, escaped where it needs it, and its colon.
   package mutating func writeKey(escapingAsNeeded key: UnsafeBufferPointer<UInt8>) {
     guard pretty else {
-      // The common case in one step, `,"key":` with the key checked as it
-      // is copied; the check failing means a byte needs an escape.
-      assert(!afterKey, "two keys in a row")
-      guard makeUnique() else { return addToTree(key: key) }
-      guard buffer.appendCheckedKey(key, comma: depth > 0 && !isFirstInContainer, escapingSlashes: escapesSlashes)
-      else { return writeKeyWithSpacing(utf8: key, needsEscaping: true) }
-      isFirstInContainer = false
-      afterKey = true
+      // The common case in one step, the key checked as it is copied; the
+      // check failing means a byte needs an escape.
+      let slashes = escapesSlashes
+      if !writeKeyInOneStep(key, { $0.appendCheckedKey(key, comma: $1, escapingSlashes: slashes) }) {
+        writeKeyWithSpacing(utf8: key, needsEscaping: true)
+      }
       return
     }
     writeKey(utf8: key, needsEscaping: JSONEscapes.anyNeeded(in: key, escapingSlashes: escapesSlashes))
@@ -144,14 +142,32 @@ public struct JSONWriter {
   package mutating func writeKey(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool = true) {
     assert(!afterKey, "two keys in a row")
     guard pretty || needsEscaping else {
-      // A key known to need no escape, compact: `,"key":` in one step.
-      guard makeUnique() else { return addToTree(key: key) }
-      buffer.appendPlainKey(key, comma: depth > 0 && !isFirstInContainer)
-      isFirstInContainer = false
-      afterKey = true
+      // A key known to need no escape, compact: in one step.
+      _ = writeKeyInOneStep(key) { buffer, comma in
+        buffer.appendPlainKey(key, comma: comma)
+        return true
+      }
       return
     }
     writeKeyWithSpacing(utf8: key, needsEscaping: needsEscaping)
+  }
+
+  /// Writes `,"key":` in one step (not pretty) with `append`, given the
+  /// buffer and whether a comma comes first; false, writing nothing, when
+  /// `append` does (a checked key with a byte to escape).
+  @inlinable @inline(__always)
+  mutating func writeKeyInOneStep(
+    _ key: UnsafeBufferPointer<UInt8>, _ append: (OutputBuffer, _ comma: Bool) -> Bool
+  ) -> Bool {
+    assert(!afterKey, "two keys in a row")
+    guard makeUnique() else {
+      addToTree(key: key)
+      return true
+    }
+    guard append(buffer, depth > 0 && !isFirstInContainer) else { return false }
+    isFirstInContainer = false
+    afterKey = true
+    return true
   }
 
   /// `writeKey(utf8:needsEscaping:)` with escapes or pretty printing.

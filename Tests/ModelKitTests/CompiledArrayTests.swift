@@ -115,13 +115,20 @@ struct CompiledArrayTests {
   /// the same values, the same report, the same strict error.
   @Test func innerArraysOfEveryKindReadAsTheGenericPathReadsThem() throws {
     var generator = SeededGenerator(seed: 0x9A125)
-    let elements = ["1", "-2.5", "1e3", "\"4\"", "\"x\"", "null", "true", "[1]", "{}", "[]"]
-    for _ in 0..<400 {
+    // Numbers the reader stores as values (an Int64, a decimal converted
+    // as it scans) and those it keeps as text only (beyond 19 digits,
+    // beyond UInt64 or Int64, "-0", beyond Double's range either way).
+    let numbers = [
+      "1", "-2.5", "1e3", "0", "0.0", "-0.0", "-0", "1e-400", "-1e-400", "1e400", "18446744073709551615",
+      "-9223372036854775809", "12345678901234567890123", "0.12345678901234567890123", "123456789.123456789012",
+    ]
+    let elements = numbers + ["\"4\"", "\"x\"", "null", "true", "[1]", "{}", "[]"]
+    for _ in 0..<1_000 {
       let inner = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
         let count = Int.random(in: 0...10, using: &generator) < 7 ? 2 : Int.random(in: 0...3, using: &generator)
         // Mostly numbers, as coordinates are.
         let items = (0..<count).map { _ in
-          Int.random(in: 0..<3, using: &generator) > 0 ? elements[Int.random(in: 0..<3, using: &generator)] : elements.randomElement(using: &generator)!
+          Int.random(in: 0..<3, using: &generator) > 0 ? numbers.randomElement(using: &generator)! : elements.randomElement(using: &generator)!
         }
         return "[" + items.joined(separator: ",") + "]"
       }

@@ -133,7 +133,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     var index = firstIndex
     for item in document.elements(of: node) {
       if let value = natural(document, item) {
-        result.append(value)
+        result.append(consume value)
       } else if let value = try context.element(item, at: .index(index), with: element.typed(as: Member.self)) {
         // (The converter is asked for here, not held before the loop: held, it would be retained for
         // every array, on a count every thread decoding the type shares.)
@@ -248,15 +248,8 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
 /// converter reads it (coordinates); nil for any other value, which takes
 /// the converter.
 private func naturalDoubles(_ document: JSONDocument, _ node: JSONDocument.Node) -> [Double]? {
-  guard document.kind(of: node) == .array else { return nil }
-  if document.count(of: node) == 2 {
-    // A pair (a position's longitude and latitude) as a literal, whose
-    // storage is allocated directly: growing an empty array costs more.
-    let first = JSONDocument.Node(node.index + 1)
-    guard let x = document.naturalDouble(first), let y = document.naturalDouble(document.nodeAfter(first)) else {
-      return nil
-    }
-    return [x, y]
-  }
+  // A pair (a position's longitude and latitude) as a literal, whose
+  // storage is allocated directly: growing an empty array costs more.
+  if let (x, y) = document.storedDoublePair(node) { return [x, y] }
   return document.naturalElements(of: node) { $0.naturalDouble($1) }
 }

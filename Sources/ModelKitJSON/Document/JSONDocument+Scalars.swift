@@ -78,6 +78,34 @@ extension JSONDocument {
     }
   }
 
+  /// The two numbers of an array of exactly two, when the reader stored
+  /// both values (an integer that fits `Int64`, a decimal it converted as
+  /// it scanned): what `double(_:)` gives for each, read without a lookup
+  /// per element. Nil for any other value, which the caller reads element
+  /// by element. (A position's longitude and latitude, in GeoJSON.)
+  @inlinable
+  package func storedDoublePair(_ node: Node) -> (Double, Double)? {
+    let array = entry(node)
+    // The first element is the entry after the array's; when that is a
+    // number, one entry, the second is the next.
+    guard array.tag == .array, array.count == 2,
+      let x = Self.storedDouble(storage.tape[node.index + 1]),
+      let y = Self.storedDouble(storage.tape[node.index + 2])
+    else { return nil }
+    return (x, y)
+  }
+
+  /// The `Double` of a number entry holding its value (`.int`, `.double`);
+  /// nil for any other entry.
+  @inlinable
+  static func storedDouble(_ entry: TapeEntry) -> Double? {
+    switch entry.tag {
+    case .int: Double(Int64(bitPattern: entry.payload))
+    case .double: Double(bitPattern: entry.payload)
+    default: nil
+    }
+  }
+
   /// The exact text of the number at `node`, or nil when it is not a number.
   ///
   /// - Parameter node: a value node of this document.

@@ -78,13 +78,16 @@ class AnyConverter {
     fatalError("abstract")
   }
 
-  /// Writes the value at `field`, after `announce` (its key), unless it is
-  /// left out of the output (nil, or not finite): then writes nothing and
-  /// answers false. One question and one write from one read of the
-  /// field, which generic code copies out.
+  /// Writes the value at `field`, after `key` (none when nil), unless it
+  /// is left out of the output (nil, or not finite): then writes nothing
+  /// and answers false. One question and one write from one read of the
+  /// field, which generic code copies out. With `takesPath` (for a
+  /// converter whose writing can fail, `encodingCanFail`), the value is
+  /// written at the key's step of the path, its depth checked; one that
+  /// cannot fail reads no path and nests no model.
   func encodeField(
-    _ field: UnsafeRawPointer, _ context: inout WriteContext,
-    after announce: (inout WriteContext) throws(ModelError) -> Void
+    _ field: UnsafeRawPointer, key: UnsafeBufferPointer<UInt8>?, needsEscaping: Bool, takesPath: Bool,
+    _ context: inout WriteContext
   ) throws(ModelError) -> Bool {
     fatalError("abstract")
   }
@@ -295,12 +298,23 @@ class ValueConverter<Value>: AnyConverter {
   }
 
   override final func encodeField(
-    _ field: UnsafeRawPointer, _ context: inout WriteContext,
-    after announce: (inout WriteContext) throws(ModelError) -> Void
+    _ field: UnsafeRawPointer, key: UnsafeBufferPointer<UInt8>?, needsEscaping: Bool, takesPath: Bool,
+    _ context: inout WriteContext
   ) throws(ModelError) -> Bool {
     let value = field.assumingMemoryBound(to: Value.self).pointee
     guard !isOmitted(value) else { return false }
-    try announce(&context)
+    guard let key else {
+      try encode(value, &context)
+      return true
+    }
+    context.json.writeKey(utf8: key, needsEscaping: needsEscaping)
+    guard takesPath else {
+      try encode(value, &context)
+      return true
+    }
+    context.path.push(.keyUTF8(key))
+    defer { context.path.pop() }
+    try StackGuard.check(depth: context.path.depth, at: context.path)
     try encode(value, &context)
     return true
   }

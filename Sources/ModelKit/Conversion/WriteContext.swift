@@ -81,6 +81,8 @@ struct WriteContext {
     throws(ModelError)
   {
     guard rules.writesOmittedValues || !converter.isOmitted(value) else { return json.writeNull() }
+    // Only a converter whose writing can fail reads the path (`encodingCanFail`).
+    guard converter.encodingCanFail else { return try converter.encode(value, &self) }
     path.push(step)
     defer { path.pop() }
     try StackGuard.check(depth: path.depth, at: path)

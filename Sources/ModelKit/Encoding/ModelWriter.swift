@@ -159,15 +159,10 @@ struct ModelWriter: ModelWriting {
       // The converter borrowed, not retained: the schema keeps it alive.
       var wrote = false
       try field.converter.withBorrowed { (converter) throws(ModelError) in
-        wrote = try converter.encodeField(address, &context) { (context) throws(ModelError) in
-          context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-          context.path.push(.keyUTF8(key))
-          try StackGuard.check(depth: context.path.depth, at: context.path)
-        }
+        wrote = try converter.encodeField(
+          address, key: key, needsEscaping: leaf.keyNeedsEscaping, takesPath: field.encodingCanFail, &context)
       }
-      guard wrote else { continue }
-      context.path.pop()
-      return true
+      if wrote { return true }
     }
     guard context.includesNulls, leaf.fields.contains(where: { isNil(hot[plan.fieldList[$0]], base) }) else {
       return false

@@ -59,7 +59,7 @@ enum ModelFields {
       schema.fields.map { field -> JSONValue? in
         let address = base + field.offset
         var context = WriteContext(options: [.sortedKeys], buildsValue: true)
-        guard (try? field.converter.encodeField(address, &context, after: { _ in })) == true else { return nil }
+        guard (try? field.converter.encodeField(address, key: nil, needsEscaping: false, takesPath: false, &context)) == true else { return nil }
         return try? context.builtValue()
       }
     }

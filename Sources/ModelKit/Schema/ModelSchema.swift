@@ -40,6 +40,10 @@ public final class ModelSchema: @unchecked Sendable {
   struct HotField {
     let offset: Int
     let scalar: ScalarField
+    /// Whether writing it can fail (`AnyConverter.encodingCanFail`): only
+    /// then is the converter given the field's path. (Beside `scalar`, in
+    /// the padding before `converter`: a field stays 32 bytes.)
+    let encodingCanFail: Bool
     let converter: Unmanaged<AnyConverter>
     /// For a field holding a struct model (or an optional one): its filler.
     let nested: Unmanaged<AnyModelFiller>?
@@ -104,8 +108,8 @@ public final class ModelSchema: @unchecked Sendable {
     for (index, field) in fields.enumerated() {
       (hotFields.baseAddress! + index).initialize(
         to: HotField(
-          offset: field.offset, scalar: field.scalar, converter: .passUnretained(field.converter),
-          nested: field.filler.map(Unmanaged.passUnretained)))
+          offset: field.offset, scalar: field.scalar, encodingCanFail: field.converter.encodingCanFail,
+          converter: .passUnretained(field.converter), nested: field.filler.map(Unmanaged.passUnretained)))
     }
     self.hotFields = hotFields
     plan = OutputPlan(output)

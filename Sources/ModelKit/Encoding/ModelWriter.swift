@@ -98,6 +98,14 @@ struct ModelWriter: ModelWriting {
       let childIndex = order[position]
       let child = plan.nodes[childIndex]
       if child.isLeaf {
+        // The common leaf, one scalar field with a value, is written here;
+        // any other (fields sharing a key, a converter, a model, a nil) by `writeLeaf`.
+        if child.fields.count == 1,
+          writeScalar(schema.hotFields[plan.fieldList[child.fields.lowerBound]], base: base, at: child, plan, &context)
+        {
+          wrote = true
+          continue
+        }
         if try writeLeaf(child, plan: plan, schema: schema, base: base, &context) { wrote = true }
         continue
       }
@@ -126,10 +134,8 @@ struct ModelWriter: ModelWriting {
       let field = hot[plan.fieldList[position]]
       let address = base + field.offset
       if field.scalar != .none {
-        guard !field.scalar.isOmitted(address) else { continue }
-        context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
-        field.scalar.encode(address, &context.json)
-        return true
+        if writeScalar(field, base: base, at: leaf, plan, &context) { return true }
+        continue
       }
       if let nested = field.nested {
         // A struct model (no didEncode hook) is written from where it lies,
@@ -169,6 +175,20 @@ struct ModelWriter: ModelWriting {
     }
     context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
     context.json.writeNull()
+    return true
+  }
+
+  /// Writes a field on the scalar path (`ScalarField`) at `leaf`'s key,
+  /// unless it is left out (nil, not finite); returns whether it wrote.
+  @inline(__always)
+  private static func writeScalar(
+    _ field: ModelSchema.HotField, base: UnsafeRawPointer, at leaf: OutputPlan.Node, _ plan: OutputPlan,
+    _ context: inout WriteContext
+  ) -> Bool {
+    let address = base + field.offset
+    guard field.scalar != .none, !field.scalar.isOmitted(address) else { return false }
+    context.json.writeKey(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
+    field.scalar.encode(address, &context.json)
     return true
   }
 

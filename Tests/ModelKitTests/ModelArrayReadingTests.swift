@@ -36,6 +36,31 @@ private struct ReadItem: JSONModel {
   mutating func didDecode(from json: JSONObject) throws { if id == 13 { throw UnluckyItem() } }
 }
 
+/// How many `ReadToken`s are alive (only `everyModelReadIsKeptOrReleased` makes them).
+private let liveTokens = LiveCount()
+
+private final class LiveCount: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+  func add(_ change: Int) { lock.withLock { count += change } }
+  var value: Int { lock.withLock { count } }
+}
+
+/// A class model that counts itself while it lives.
+private final class ReadToken: JSONModel {
+  var id = 0
+  init() { liveTokens.add(1) }
+  deinit { liveTokens.add(-1) }
+}
+
+/// A struct model holding references: a token, and tokens in an array.
+private struct TokenHolder: JSONModel {
+  var id = 0
+  var token = ReadToken()
+  var tokens: [ReadToken] = []
+  mutating func didDecode(from json: JSONObject) throws { if id % 3 == 1 { throw UnluckyItem() } }
+}
+
 private final class ReadItemObject: JSONModel {
   var id = 0
   var name: String?
@@ -143,6 +168,29 @@ struct ModelArrayReadingTests {
       }
     }
     #expect(outcomes == ["clean", "reported", "failed"])
+  }
+
+  /// Each model of an array is read in one place and moved into the
+  /// array: a kept model's references live on in it, a rejected one's (a
+  /// hook's rejection dropped, or the error of a strict read) are
+  /// released, once.
+  @Test func everyModelReadIsKeptOrReleased() throws {
+    let elements = (0..<12).map { #"{"id": \#($0), "token": {"id": \#($0)}, "tokens": [{"id": 1}, {"id": 2}]}"# }
+    let json = "[" + elements.joined(separator: ",") + "]"
+    // Twice: the first read of the type learns which hooks it has, element by element.
+    for _ in 0..<2 {
+      do {
+        let holders = try [TokenHolder](json: json)
+        #expect(holders.map(\.id) == [0, 2, 3, 5, 6, 8, 9, 11])
+        #expect(holders.map(\.token.id) == holders.map(\.id))
+        #expect(holders.allSatisfy { $0.tokens.map(\.id) == [1, 2] })
+        // A token each and two in its array, for the kept models only.
+        #expect(liveTokens.value == holders.count * 3)
+      }
+      #expect(liveTokens.value == 0)
+      #expect(throws: ModelError.self) { try [TokenHolder](json: json, options: DecodingOptions(strict: true)) }
+      #expect(liveTokens.value == 0)
+    }
   }
 
   @Test func elementsAreReadAsTheyAreAlone() throws {

@@ -26,30 +26,37 @@ struct ModelReader: ModelReading {
     let converter = ModelConverter.of(converter)
     let schema = converter.schema
     let choosesType = schema.hooks.mayRun(.modelType)
+    // (An empty array, common in feeds, takes none of what follows.)
+    guard context.document.count(of: node) > 0 else { return }
     var index = firstIndex
     // One step for the elements' index, moved on in place for each.
     context.path.push(.index(index))
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)
-    for item in context.document.elements(of: node) {
-      defer { index += 1 }
-      guard !choosesType, context.document.kind(of: item) == .object else {
-        // `appendElement` takes a step of its own; the loop's is back for
-        // the next element to move on.
-        context.path.pop()
-        defer { context.path.push(.index(index)) }
-        try Self.appendElement(item, at: index, with: converter, to: &result, &context)
-        continue
+    // Each model is read in one place, then moved into the array.
+    try withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { (slot) throws(ModelError) in
+      let model = slot.baseAddress!
+      for item in context.document.elements(of: node) {
+        defer { index += 1 }
+        guard !choosesType, context.document.kind(of: item) == .object else {
+          // `appendElement` takes a step of its own; the loop's is back for
+          // the next element to move on.
+          context.path.pop()
+          defer { context.path.push(.index(index)) }
+          try Self.appendElement(item, at: index, with: converter, to: &result, &context)
+          continue
+        }
+        context.path.moveIndex(to: index)
+        model.initialize(to: Model())
+        do throws(ModelError) {
+          try Self.populate(model, schema: schema, node: item, &context)
+        } catch {
+          model.deinitialize(count: 1)
+          if converter.dropsRejection(error, at: item, &context) { continue }
+          throw error
+        }
+        result.add(model.move())
       }
-      context.path.moveIndex(to: index)
-      var model = Model()
-      do {
-        try Self.populate(&model, schema: schema, node: item, &context)
-      } catch {
-        if converter.dropsRejection(error, at: item, &context) { continue }
-        throw error
-      }
-      result.add(consume model)
     }
   }
 
@@ -141,9 +148,19 @@ struct ModelReader: ModelReading {
   static func populate<Model: JSONModel>(
     _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
+    try withUnsafeMutablePointer(to: &model) { (model) throws(ModelError) in
+      try populate(model, schema: schema, node: node, &context)
+    }
+  }
+
+  /// `populate` for the model at `model` (an array's decode reads each of
+  /// its models in one place).
+  private static func populate<Model: JSONModel>(
+    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) {
     // The hooks see whole objects only: one still arriving is filled without them.
     if context.document.partial != nil, ReadContext.isIncomplete(node, of: context.document) {
-      return try populateWithoutHooks(&model, schema: schema, node: node, &context)
+      return try populateWithoutHooks(model, schema: schema, node: node, &context)
     }
     // One view of the object serves both hooks.
     var view: JSONObject?
@@ -151,32 +168,28 @@ struct ModelReader: ModelReading {
       view = input
       let replacement: JSONObject?
       do {
-        replacement = try schema.hooks.run(.willDecode) { try model.willDecode(from: input) } ?? nil
+        replacement = try schema.hooks.run(.willDecode) { try model.pointee.willDecode(from: input) } ?? nil
       } catch {
         throw .rejected(by: "willDecode", error, at: context.path)
       }
       if let replacement, !replacement.sharesStorage(with: input) {
-        try populateFromReplacement(&model, schema: schema, replacement: replacement, &context)
-        try finish(&model, schema: schema, input: replacement, context)
+        try populateFromReplacement(model, schema: schema, replacement: replacement, &context)
+        try finish(model, schema: schema, input: replacement, context)
         return
       }
     }
-    try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
-      try decodeFields(schema, node, base, &context)
-    }
+    try decodeFields(schema, node, fieldsOf(model, schema), &context)
     guard schema.hooks.mayRun(.didDecode) else { return }
-    try finish(&model, schema: schema, input: view ?? JSONObject(viewing: node, in: context.document), context)
+    try finish(model, schema: schema, input: view ?? JSONObject(viewing: node, in: context.document), context)
   }
 
   /// Fills `model`'s fields without running its hooks. Apart, so that the
   /// frames of a deep decode do not grow.
   @inline(never)
   private static func populateWithoutHooks<Model: JSONModel>(
-    _ model: inout Model, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
-    try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
-      try decodeFields(schema, node, base, &context)
-    }
+    try decodeFields(schema, node, fieldsOf(model, schema), &context)
   }
 
   /// Called by the converter of a nested model for a field that holds one
@@ -204,42 +217,32 @@ struct ModelReader: ModelReading {
   }
 
   private static func populateFromReplacement<Model: JSONModel>(
-    _ model: inout Model, schema: ModelSchema, replacement: JSONObject, _ context: inout ReadContext
+    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, replacement: JSONObject, _ context: inout ReadContext
   ) throws(ModelError) {
     let replaced = try InputDocument(replacement, context.options)
     var inner = context.reading(replaced.document)
-    try withFields(of: &model, schema: schema) { (base) throws(ModelError) in
-      try decodeFields(schema, replaced.node, base, &inner)
-    }
+    try decodeFields(schema, replaced.node, fieldsOf(model, schema), &inner)
   }
 
   /// Runs `didDecode` with the object that was decoded.
   private static func finish<Model: JSONModel>(
-    _ model: inout Model, schema: ModelSchema, input: JSONObject?, _ context: ReadContext
+    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, input: JSONObject?, _ context: ReadContext
   ) throws(ModelError) {
     guard let input else { return }
     do {
-      _ = try schema.hooks.run(.didDecode) { try model.didDecode(from: input) }
+      _ = try schema.hooks.run(.didDecode) { try model.pointee.didDecode(from: input) }
     } catch {
       throw .rejected(by: "didDecode", error, at: context.path)
     }
   }
 
-  /// Calls `body` with the address of `model`'s fields: the value itself for
-  /// a struct, the instance for a class.
-  private static func withFields<Model: JSONModel>(
-    of model: inout Model, schema: ModelSchema, _ body: (UnsafeMutableRawPointer) throws(ModelError) -> Void
-  ) throws(ModelError) {
-    if schema.isClass {
-      let object = model as AnyObject
-      try withExtendedLifetime(object) { () throws(ModelError) in
-        try body(Unmanaged.passUnretained(object).toOpaque())
-      }
-    } else {
-      try withUnsafeMutablePointer(to: &model) { (pointer) throws(ModelError) in
-        try body(UnsafeMutableRawPointer(pointer))
-      }
-    }
+  /// The address of the fields of the model at `model`: the value itself
+  /// for a struct, the instance for a class (which the model keeps alive).
+  private static func fieldsOf<Model: JSONModel>(
+    _ model: UnsafeMutablePointer<Model>, _ schema: ModelSchema
+  ) -> UnsafeMutableRawPointer {
+    guard schema.isClass else { return UnsafeMutableRawPointer(model) }
+    return Unmanaged.passUnretained(model.pointee as AnyObject).toOpaque()
   }
 
   /// Calls `body` with the address of the fields of a new model of
@@ -247,7 +250,7 @@ struct ModelReader: ModelReading {
   private static func withDefaultFields(of schema: ModelSchema, _ body: (UnsafeMutableRawPointer) -> Void) {
     func fields<Model: JSONModel>(of _: Model.Type) {
       var model = Model()
-      try? withFields(of: &model, schema: schema) { base in body(base) }
+      withUnsafeMutablePointer(to: &model) { model in body(fieldsOf(model, schema)) }
     }
     fields(of: schema.type)
   }

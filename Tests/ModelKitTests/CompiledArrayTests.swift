@@ -20,6 +20,18 @@ private struct GenericPairs: JSONModel {
   var pairs: [ContiguousArray<Double>] = []
 }
 
+/// `Arrays` as arrays the compiled paths do not know, every one.
+private struct GenericArrays: JSONModel {
+  var doubles: ContiguousArray<Double> = []
+  var ints: ContiguousArray<Int> = []
+  var strings: ContiguousArray<String> = []
+  var pairs: [ContiguousArray<Double>] = []
+
+  var arrays: Arrays {
+    Arrays(doubles: Array(doubles), ints: Array(ints), strings: Array(strings), pairs: pairs.map { Array($0) })
+  }
+}
+
 /// The scalar arrays a Codable container reads directly when every element
 /// is of its natural kind.
 private struct Lists: Codable, Equatable {
@@ -141,6 +153,41 @@ struct CompiledArrayTests {
       #expect(compiledReport.entries.map { "\($0.path) \($0.kind)" } == genericReport.entries.map { "\($0.path) \($0.kind)" }, "\(json)")
       let strict = DecodingOptions(strict: true)
       #expect(strictErrorPath { _ = try Arrays(json: json, options: strict) } == strictErrorPath { _ = try GenericPairs(json: json, options: strict) }, "\(json)")
+    }
+  }
+
+  /// Arrays short and long (a long one is written into storage made for
+  /// all its elements, a short one appended to), mostly of their natural
+  /// kind, now and then an element to convert or drop, read as the
+  /// generic path reads them: the same values, report and strict error.
+  @Test func arraysOfEveryLengthReadAsTheGenericPathReadsThem() throws {
+    var generator = SeededGenerator(seed: 0x1E46)
+    let natural = [
+      "doubles": ["1", "-2.5", "1e3", "0", "-0.0", "12345678901234567890123"],
+      "ints": ["1", "-7", "0", "9223372036854775807"],
+      "strings": [#""a""#, #""""#, #""\u00e9t\u00e9""#, #""long enough to be stored apart""#],
+      "pairs": ["[1,2]", "[-0.5,3e2]", "[]", "[1,2,3]"],
+    ]
+    let others = [#""4""#, #""x""#, "null", "true", "2.5", "[1]", "{}", "1e400"]
+    for _ in 0..<400 {
+      var members: [String] = []
+      for (key, values) in natural.sorted(by: { $0.key < $1.key }) {
+        let count = Int.random(in: 0...3, using: &generator) == 0 ? Int.random(in: 0...15, using: &generator) : Int.random(in: 16...40, using: &generator)
+        let items = (0..<count).map { _ in
+          Int.random(in: 0..<12, using: &generator) > 0 ? values.randomElement(using: &generator)! : others.randomElement(using: &generator)!
+        }
+        members.append("\"\(key)\": [" + items.joined(separator: ",") + "]")
+      }
+      let json = "{" + members.joined(separator: ", ") + "}"
+      let compiledReport = DecodeReport()
+      let genericReport = DecodeReport()
+      let compiled = try Arrays(json: json, options: DecodingOptions(report: compiledReport))
+      let generic = try GenericArrays(json: json, options: DecodingOptions(report: genericReport))
+      #expect(compiled == generic.arrays, "\(json)")
+      #expect(compiled.doubles.map(\.bitPattern) == generic.doubles.map(\.bitPattern), "\(json)")
+      #expect(compiledReport.entries.map { "\($0.path) \($0.kind)" } == genericReport.entries.map { "\($0.path) \($0.kind)" }, "\(json)")
+      let strict = DecodingOptions(strict: true)
+      #expect(strictErrorPath { _ = try Arrays(json: json, options: strict) } == strictErrorPath { _ = try GenericArrays(json: json, options: strict) }, "\(json)")
     }
   }
 

@@ -102,10 +102,32 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     _ node: JSONDocument.Node, in document: JSONDocument, into target: UnsafeMutablePointer<Collection>,
     _ context: inout ReadContext, natural: (JSONDocument, JSONDocument.Node) -> Member?
   ) throws(ModelError) {
-    var result: [Member] = []
-    result.reserve(document.count(of: node))
-    try appendElements(node, in: document, from: 0, to: &result, &context, natural: natural)
     checkInvariant(Collection.self == [Member].self, "a compiled array read as another type")
+    let count = document.count(of: node)
+    var result: [Member]
+    if count < 16 {
+      result = []
+      result.reserve(count)
+      try forEachElement(node, in: document, from: 0, &context, natural: natural) { result.append($0) }
+    } else {
+      // A long array (a GeoJSON ring) is written into storage allocated for
+      // every element (fewer when some are dropped): no check of capacity
+      // and uniqueness per element. (Not for a short one: making the
+      // storage this way is not compiled for `Member`, and looks up its
+      // metadata, about 300 instructions.)
+      var failure: ModelError?
+      result = [Member](unsafeUninitializedCapacity: count) { (storage, count) in
+        do throws(ModelError) {
+          try forEachElement(node, in: document, from: 0, &context, natural: natural) { (value) in
+            (storage.baseAddress! + count).initialize(to: value)
+            count += 1
+          }
+        } catch {
+          failure = error
+        }
+      }
+      if let failure { throw failure }
+    }
     UnsafeMutableRawPointer(target).initializeMemory(as: [Member].self, to: result)
   }
 
@@ -119,25 +141,26 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     collection = Collection()
     defer { collection = unsafeBitCast(result, to: Collection.self) }
     let document = context.document
-    try appendElements(node, in: document, from: firstIndex, to: &result, &context, natural: natural)
+    try forEachElement(node, in: document, from: firstIndex, &context, natural: natural) { result.append($0) }
   }
 
-  /// The elements of a `[Member]`: those of their natural kind read
-  /// directly (the converter would answer `.natural` with the same value and
-  /// note nothing), the others by the converter, at their path.
+  /// The elements of a `[Member]`, each handed to `add` in order: those of
+  /// their natural kind read directly (the converter would answer
+  /// `.natural` with the same value and note nothing), the others by the
+  /// converter, at their path (none for one the converter drops).
   @inline(__always)
-  private func appendElements<Member>(
-    _ node: JSONDocument.Node, in document: JSONDocument, from firstIndex: Int, to result: inout [Member],
-    _ context: inout ReadContext, natural: (JSONDocument, JSONDocument.Node) -> Member?
+  private func forEachElement<Member>(
+    _ node: JSONDocument.Node, in document: JSONDocument, from firstIndex: Int, _ context: inout ReadContext,
+    natural: (JSONDocument, JSONDocument.Node) -> Member?, _ add: (consuming Member) -> Void
   ) throws(ModelError) {
     var index = firstIndex
     for item in document.elements(of: node) {
       if let value = natural(document, item) {
-        result.append(consume value)
+        add(consume value)
       } else if let value = try context.element(item, at: .index(index), with: element.typed(as: Member.self)) {
         // (The converter is asked for here, not held before the loop: held, it would be retained for
         // every array, on a count every thread decoding the type shares.)
-        result.append(value)
+        add(value)
       }
       index += 1
     }

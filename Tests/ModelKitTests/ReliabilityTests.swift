@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 private struct Dated: JSONModel {
@@ -67,6 +68,21 @@ struct ReliabilityTests {
     #expect(try Dated(d: Date(timeIntervalSince1970: -62_167_219_201)).jsonString() == #"{"d":"-0001-12-31T23:59:59Z"}"#)
     #expect(try Dated(json: #"{"d": "+10000-01-01T00:00:00Z"}"#).d == Date(timeIntervalSince1970: 253_402_300_800))
     #expect(try Dated(json: #"{"d": "0000-01-01"}"#).d == Date(timeIntervalSince1970: -62_167_219_200))
+  }
+
+  /// Whole seconds from 1600 to 9999 are written as Foundation's
+  /// `ISO8601DateFormatter` writes them in UTC (before 1583 it counts in
+  /// the Julian calendar, which ISO 8601 does not).
+  @Test func datesAreWrittenAsISO8601DateFormatterWritesThem() throws {
+    let formatter = ISO8601DateFormatter()
+    formatter.timeZone = TimeZone(identifier: "UTC")
+    var generator = SeededGenerator(seed: 0xDA7E)
+    let edges: [Int64] = [-11_676_096_000, 0, 1, -1, 86_399, 86_400, 951_782_400, 253_402_300_799]
+    let random = (0..<3_000).map { _ in Int64.random(in: -11_676_096_000...253_402_300_799, using: &generator) }
+    for seconds in edges + random {
+      let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+      #expect(try Dated(d: date).jsonString() == #"{"d":"\#(formatter.string(from: date))"}"#)
+    }
   }
 
   @Test func modelEqualityComparesValues() throws {

@@ -210,12 +210,52 @@ package enum UnixTimeText {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = civilDate(days)
-    let yearText = (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(year.magnitude, 4)
-    var text = yearText + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-    text += pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2)
     let fraction = interval - whole  // exact, in [0, 1)
-    if fractions && fraction != 0 { text += "." + fractionDigits(fraction, seconds: whole, interval: interval) }
-    return text + "Z"
+    let fractionText = fractions && fraction != 0 ? fractionDigits(fraction, seconds: whole, interval: interval) : ""
+    // Written byte by byte (a date was a dozen strings joined): a sign and
+    // eleven digits of year at most, 16 bytes of date and time, ".", the
+    // fraction's digits and "Z".
+    return String(unsafeUninitializedCapacity: 30 + fractionText.utf8.count) { text in
+      var count = 0
+      func put(_ byte: UInt8) {
+        text[count] = byte
+        count += 1
+      }
+      /// `value`'s digits, with zeros before them up to `width`.
+      func put(_ value: UInt64, width: Int) {
+        var digits = 1
+        var rest = value / 10
+        while rest > 0 {
+          digits += 1
+          rest /= 10
+        }
+        let end = count + max(width, digits)
+        rest = value
+        for index in (count..<end).reversed() {
+          text[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+        count = end
+      }
+      if !(0...9999).contains(year) { put(year < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")) }
+      put(year.magnitude, width: 4)
+      /// `separator`, then `value`'s two digits.
+      func put(_ separator: Unicode.Scalar, _ value: Int64) {
+        put(UInt8(ascii: separator))
+        put(UInt64(value), width: 2)
+      }
+      put("-", month)
+      put("-", day)
+      put("T", secondOfDay / 3600)
+      put(":", secondOfDay % 3600 / 60)
+      put(":", secondOfDay % 60)
+      if !fractionText.isEmpty {
+        put(UInt8(ascii: "."))
+        for byte in fractionText.utf8 { put(byte) }
+      }
+      put(UInt8(ascii: "Z"))
+      return count
+    }
   }
 
   /// The fewest digits `d` such that `seconds + 0.d` is `interval` again,

@@ -140,14 +140,22 @@ package enum UnixTimeText {
     return seconds(year, month, day, time)
   }
 
+  /// The names of months and days, each as its three bytes in one number
+  /// (`name(_:at:)`): matched without making a string.
   private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-  private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    .map { name(Array($0.utf8), at: 0) }
+  private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].map { name(Array($0.utf8), at: 0) }
+
+  /// The three bytes at `start` as one number.
+  private static func name(_ bytes: [UInt8], at start: Int) -> UInt32 {
+    UInt32(bytes[start]) | UInt32(bytes[start + 1]) << 8 | UInt32(bytes[start + 2]) << 16
+  }
 
   /// `EEE MMM dd HH:mm:ss[.SSS] Z yyyy`, as Twitter and Weibo write dates.
   private static func parseTwitter(_ bytes: [UInt8]) -> Double? {
     guard bytes.count >= 30, bytes[3] == UInt8(ascii: " "), bytes[7] == UInt8(ascii: " "),
-      weekdays.contains(String(decoding: bytes[0..<3], as: UTF8.self)),
-      let monthIndex = months.firstIndex(of: String(decoding: bytes[4..<7], as: UTF8.self))
+      weekdays.contains(name(bytes, at: 0)),
+      let monthIndex = months.firstIndex(of: name(bytes, at: 4))
     else { return nil }
     var scanner = Scanner(bytes: bytes, index: 8)
     guard let day = scanner.digits(2), scanner.expect(UInt8(ascii: " ")),

@@ -1,5 +1,6 @@
 import Foundation
 import ModelKit
+import ModelKitTestSupport
 import Testing
 
 struct Outgoing: JSONModel {
@@ -12,6 +13,18 @@ struct Outgoing: JSONModel {
   var when: Date? = Date(timeIntervalSince1970: 0)
   var link: URL? = URL(string: "https://swift.org/a?b=c")
   var amount = Decimal(string: "12345678901234567890.123")!
+}
+
+/// Dictionaries of strings and `Int`s (sorted as pairs when written).
+struct PlainDictionaries: JSONModel, Codable {
+  var strings: [String: String] = [:]
+  var ints: [String: Int] = [:]
+}
+
+/// The same as values whose converters take the generic path.
+struct WrappedDictionaries: JSONModel, Codable {
+  var strings: [String: String?] = [:]
+  var ints: [String: Int64] = [:]
 }
 
 final class Loop: JSONModel {
@@ -45,6 +58,35 @@ struct ModelToJSONTests {
   @Test func outputIsDeterministic() throws {
     let first = try Outgoing().jsonData()
     for _ in 0..<10 { #expect(try Outgoing().jsonData() == first) }
+  }
+
+  /// Dictionaries are written in ascending order of their keys, whichever
+  /// path their value type takes, by both entry points.
+  @Test func dictionariesOfStringsAndIntsAreWrittenAsOtherDictionaries() throws {
+    var generator = SeededGenerator(seed: 0xD1C7)
+    let keys = ["", "a", "A", "b", "ab", "a b", "é", "e\u{301}", "日本", "Z", "z9", "\"q\"", "sl/ash", "tab\t", "😀", "ﬀ"]
+    let texts = ["", "x", "日本語", "a\"b", "line\nbreak", "https://example.com/a"]
+    let encoder = ModelEncoder()
+    for _ in 0..<300 {
+      var plain = PlainDictionaries()
+      var wrapped = WrappedDictionaries()
+      for _ in 0..<Int.random(in: 0...8, using: &generator) {
+        let key = keys.randomElement(using: &generator)!
+        let text = texts.randomElement(using: &generator)!
+        plain.strings[key] = text
+        wrapped.strings[key] = text
+      }
+      for _ in 0..<Int.random(in: 0...8, using: &generator) {
+        let key = keys.randomElement(using: &generator)!
+        let number = Int.random(in: -1_000_000...1_000_000, using: &generator)
+        plain.ints[key] = number
+        wrapped.ints[key] = Int64(number)
+      }
+      for options: JSONWriteOptions in [[], [.prettyPrinted], [.withoutEscapingSlashes]] {
+        #expect(try plain.jsonString(options: options) == wrapped.jsonString(options: options))
+      }
+      #expect(try encoder.encode(plain) == encoder.encode(wrapped))
+    }
   }
 
   @Test func referenceCyclesAreErrors() throws {

@@ -83,6 +83,15 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
   }
 
   override func encode(_ dictionary: [String: Value], _ context: inout WriteContext) throws(ModelError) {
+    // Strings and `Int`s, which their converters write as they are, are
+    // sorted as pairs, in code compiled for them; other values by their
+    // keys, each looked up again (copying pairs of them costs more).
+    if Value.self == String.self, value is StringConverter {
+      return Self.encodePairs(unsafeBitCast(dictionary, to: [String: String].self), &context) { $0.write($1) }
+    }
+    if Value.self == Int.self, value is IntConverter {
+      return Self.encodePairs(unsafeBitCast(dictionary, to: [String: Int].self), &context) { $0.write($1) }
+    }
     context.json.beginObject()
     // Dictionaries have no order of their own: keys are always sorted, so output is deterministic.
     for key in Self.sortedKeys(of: dictionary) {
@@ -100,6 +109,23 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
       "\(key) = " + value.describe(dictionary[key]!, level: level + 1, &context)
     }
     return ValueDescription.block("{", "}", entries, level: level)
+  }
+
+  /// `encode` for a dictionary of values `write` writes, its members in
+  /// ascending order of their keys (as `sortedKeys` orders them).
+  /// (Inlined, so that it is compiled for `Member`.)
+  @inline(__always)
+  private static func encodePairs<Member>(
+    _ dictionary: [String: Member], _ context: inout WriteContext, write: (inout JSONWriter, Member) -> Void
+  ) {
+    var pairs = Array(dictionary)
+    pairs.sort { $0.key < $1.key }
+    context.json.beginObject()
+    for (key, item) in pairs {
+      context.json.writeKey(key)
+      write(&context.json, item)
+    }
+    context.json.endObject()
   }
 
   /// `dictionary`'s keys in ascending order, sorted as an array of

@@ -105,12 +105,12 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     checkInvariant(Collection.self == [Member].self, "a compiled array read as another type")
     let count = document.count(of: node)
     var result: [Member]
-    if count < 16 {
+    if count < Self.longArray {
       result = []
       result.reserve(count)
       try forEachElement(node, in: document, from: 0, &context, natural: natural) { result.append($0) }
     } else {
-      // A long array (a GeoJSON ring) is written into storage allocated for
+      // A long array (a GeoJSON ring) is written into storage made for
       // every element (fewer when some are dropped): no check of capacity
       // and uniqueness per element. (Not for a short one: making the
       // storage this way is not compiled for `Member`, and looks up its
@@ -130,6 +130,10 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     }
     UnsafeMutableRawPointer(target).initializeMemory(as: [Member].self, to: result)
   }
+
+  /// The length from which `specialised` writes an array into storage made
+  /// for all its elements rather than appending to it.
+  private static var longArray: Int { 16 }
 
   /// `append` for `Collection == [Member]`: the array is moved out and
   /// back, so it stays uniquely referenced.

@@ -303,12 +303,8 @@ class ValueConverter<Value>: AnyConverter {
   ) throws(ModelError) -> Bool {
     let value = field.assumingMemoryBound(to: Value.self).pointee
     guard !isOmitted(value) else { return false }
-    guard let key else {
-      try encode(value, &context)
-      return true
-    }
-    context.json.writeKey(utf8: key, needsEscaping: needsEscaping)
-    guard takesPath else {
+    if let key { context.json.writeKey(utf8: key, needsEscaping: needsEscaping) }
+    guard let key, takesPath else {
       try encode(value, &context)
       return true
     }

@@ -67,10 +67,9 @@ extension JSONDocument {
   @inlinable
   public func double(_ node: Node) -> Double? {
     let entry = entry(node)
+    if let stored = Self.storedDouble(entry) { return stored }
     switch entry.tag {
-    case .int: return Double(Int64(bitPattern: entry.payload))
     case .uint: return Double(entry.payload)
-    case .double: return Double(bitPattern: entry.payload)
     case .decimal: return withNumberText(entry) { NumberText.double($0) }
     // JSON5's `Infinity` and `NaN` are beyond the range too (see `nonFiniteNumber(_:)`).
     case .json5Number: return json5Text(entry)?.withUnsafeBufferPointer { NumberText.double($0) }

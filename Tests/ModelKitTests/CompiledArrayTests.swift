@@ -239,6 +239,35 @@ struct CompiledArrayTests {
     }
   }
 
+  @Test func scalarArraysAreWrittenAsTheGenericPathWritesThem() throws {
+    // The model writer and the Codable encoder write `[Int]`, `[String]` and
+    // finite `[Double]` fields without their converters: the bytes must be
+    // the converters' (the generic path's, and JSONEncoder's).
+    var generator = SeededGenerator(seed: 0x5CA1A)
+    let texts = ["", "x", "日本語", "a\"b", "line\nbreak", "https://example.com/a", "\u{1F600}", "\u{7}"]
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    let encoder = ModelEncoder()
+    encoder.outputFormatting = .sortedKeys
+    for _ in 0..<300 {
+      let doubles = Self.generatedPairs(&generator).joined()
+      let ints = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+        [Int.min, Int.max, 0, -1].randomElement(using: &generator)! &+ Int.random(in: -99...99, using: &generator)
+      }
+      let strings = (0..<Int.random(in: 0...6, using: &generator)).map { _ in texts.randomElement(using: &generator)! }
+      let arrays = Arrays(doubles: Array(doubles), ints: ints, strings: strings)
+      let generic = GenericArrays(doubles: ContiguousArray(doubles), ints: ContiguousArray(ints), strings: ContiguousArray(strings))
+      for options: JSONWriteOptions in [[], .prettyPrinted, .withoutEscapingSlashes, .sortedKeys, .includeNulls] {
+        #expect(try arrays.jsonString(options: options) == generic.jsonString(options: options), "\(arrays)")
+      }
+      guard doubles.allSatisfy(\.isFinite) else {
+        #expect(try errorPath { try encoder.encode(arrays) } == errorPath { try foundation.encode(arrays) })
+        continue
+      }
+      #expect(try encoder.encode(arrays) == foundation.encode(arrays), "\(arrays)")
+    }
+  }
+
   /// The coding path of the `EncodingError` `body` throws (its keys' string and int values).
   private func errorPath(_ body: () throws -> Data) throws -> [String] {
     do {

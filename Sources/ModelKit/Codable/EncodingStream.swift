@@ -365,26 +365,12 @@ final class EncodingStream {
   /// its plan; false, writing nothing, for a `[Double]` holding a number
   /// that is not finite and for a `[[Double]]`, which the converter writes.
   private func writeCompiledArray<Value>(_ value: Value, _ array: CompiledArray, slot: Int) throws -> Bool {
-    switch array {
-    case .ints:
+    try withUnsafePointer(to: value) { (pointer) in
+      guard array.writesItself(pointer) else { return false }
       try begin(slot)
-      write.json.beginArray()
-      for item in Self.load(value, as: [Int].self) { write.json.write(item) }
-    case .strings:
-      try begin(slot)
-      write.json.beginArray()
-      for item in Self.load(value, as: [String].self) { write.json.write(item) }
-    case .doubles:
-      let doubles = Self.load(value, as: [Double].self)
-      guard doubles.allSatisfy(\.isFinite) else { return false }
-      try begin(slot)
-      write.json.beginArray()
-      for item in doubles { write.json.write(item) }
-    case .arraysOfDoubles:
-      return false
+      array.write(pointer, to: &write.json)
+      return true
     }
-    write.json.endArray()
-    return true
   }
 
   /// Runs a converter; one whose writing can fail starts from this value's

@@ -17,6 +17,31 @@ enum CompiledArray {
     default: return nil
     }
   }
+
+  /// Whether the array at `array` (of this kind) is written as its
+  /// converter would write it without the converter: `[Int]` and
+  /// `[String]`, and `[Double]` when every number is finite (the
+  /// converter writes the others as its strategy says). Not `[[Double]]`.
+  func writesItself(_ array: UnsafeRawPointer) -> Bool {
+    switch self {
+    case .ints, .strings: true
+    case .doubles: array.assumingMemoryBound(to: [Double].self).pointee.allSatisfy(\.isFinite)
+    case .arraysOfDoubles: false
+    }
+  }
+
+  /// Writes the array at `array`, which `writesItself`, as its converter would.
+  func write(_ array: UnsafeRawPointer, to json: inout JSONWriter) {
+    checkInvariant(writesItself(array), "an array written without the converter it needs")
+    json.beginArray()
+    switch self {
+    case .ints: for item in array.assumingMemoryBound(to: [Int].self).pointee { json.write(item) }
+    case .strings: for item in array.assumingMemoryBound(to: [String].self).pointee { json.write(item) }
+    case .doubles: for item in array.assumingMemoryBound(to: [Double].self).pointee { json.write(item) }
+    case .arraysOfDoubles: break
+    }
+    json.endArray()
+  }
 }
 
 /// `[T]`, `ContiguousArray<T>`, `Set<T>` from a JSON array, element-wise:
@@ -173,13 +198,14 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   override func encode(_ value: Collection, _ context: inout WriteContext) throws(ModelError) {
     // A coder's call writes a set as `JSONEncoder` does: in its own order.
     if isUnordered && context.rules.sortsSets { return try encodeSorted(value, &context) }
+    if let compiledArray, withUnsafePointer(to: value, { compiledArray.writesItself($0) }) {
+      return withUnsafePointer(to: value) { compiledArray.write($0, to: &context.json) }
+    }
     context.json.beginArray()
     switch compiledArray {
     case .doubles?: try encodeDoubles(unsafeBitCast(value, to: [Double].self), with: element.typed(as: Double.self), &context)
-    case .ints?: for item in unsafeBitCast(value, to: [Int].self) { context.json.write(item) }
-    case .strings?: for item in unsafeBitCast(value, to: [String].self) { context.json.write(item) }
     case .arraysOfDoubles?: try encodeArraysOfDoubles(unsafeBitCast(value, to: [[Double]].self), &context)
-    case nil: try encodeElements(value, &context)
+    case .ints?, .strings?, nil: try encodeElements(value, &context)
     }
     context.json.endArray()
   }
@@ -200,10 +226,9 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     }
   }
 
-  /// `encode`'s elements for `[Double]`, compiled for it: a finite number
-  /// written as its converter would write it, any other by the converter,
-  /// at its path. (`Int` and `String` elements are written as their
-  /// converters write them, which cannot fail.)
+  /// `encode`'s elements for `[Double]` when one is not finite, compiled
+  /// for it: a finite number written as its converter would write it, any
+  /// other by the converter, at its path.
   private func encodeDoubles(_ doubles: [Double], with converter: ValueConverter<Double>, _ context: inout WriteContext)
     throws(ModelError)
   {

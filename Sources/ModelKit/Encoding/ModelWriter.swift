@@ -133,10 +133,8 @@ struct ModelWriter: ModelWriting {
     for position in leaf.fields {
       let field = hot[plan.fieldList[position]]
       let address = base + field.offset
-      if field.scalar != .none {
-        if writeScalar(field, base: base, at: leaf, plan, &context) { return true }
-        continue
-      }
+      if writeScalar(field, base: base, at: leaf, plan, &context) { return true }
+      if field.scalar != .none { continue }
       if let nested = field.nested {
         // A struct model (no didEncode hook) is written from where it lies,
         // its filler and schema borrowed, not retained.
@@ -186,7 +184,13 @@ struct ModelWriter: ModelWriting {
     _ context: inout WriteContext
   ) -> Bool {
     let address = base + field.offset
-    guard field.scalar != .none, !field.scalar.isOmitted(address) else { return false }
+    guard field.scalar != .none else {
+      guard let array = field.array, array.writesItself(address) else { return false }
+      context.json.writeKey(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
+      array.write(address, to: &context.json)
+      return true
+    }
+    guard !field.scalar.isOmitted(address) else { return false }
     context.json.writeKey(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
     field.scalar.encode(address, &context.json)
     return true

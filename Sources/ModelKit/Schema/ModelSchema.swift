@@ -44,6 +44,9 @@ public final class ModelSchema: @unchecked Sendable {
     /// then is the converter given the field's path. (Beside `scalar`, in
     /// the padding before `converter`: a field stays 32 bytes.)
     let encodingCanFail: Bool
+    /// For a `[Int]`, `[String]` or `[Double]` field: which, for the
+    /// writer to write its elements without the converter (as it would).
+    let array: CompiledArray?
     let converter: Unmanaged<AnyConverter>
     /// For a field holding a struct model (or an optional one): its filler.
     let nested: Unmanaged<AnyModelFiller>?
@@ -109,7 +112,7 @@ public final class ModelSchema: @unchecked Sendable {
       (hotFields.baseAddress! + index).initialize(
         to: HotField(
           offset: field.offset, scalar: field.scalar, encodingCanFail: field.converter.encodingCanFail,
-          converter: .passUnretained(field.converter), nested: field.filler.map(Unmanaged.passUnretained)))
+          array: CompiledArray(field.converter.valueType), converter: .passUnretained(field.converter), nested: field.filler.map(Unmanaged.passUnretained)))
     }
     self.hotFields = hotFields
     plan = OutputPlan(output)

@@ -30,6 +30,18 @@ enum DecimalDigits {
   /// one word; their count.
   @inline(__always)
   private static func writeLeading(_ value: UInt32, to out: UnsafeMutableRawPointer) -> Int {
+    // One or two digits (small numbers, and the head of a 9- or 10-digit
+    // one: ids, times in seconds) without the count or the eight lanes.
+    if value < 100 {
+      let tens = (value &* 103) >> 10
+      guard value >= 10 else {
+        out.storeBytes(of: UInt8(truncatingIfNeeded: 0x30 | value), as: UInt8.self)
+        return 1
+      }
+      let ones = value &- tens &* 10
+      out.storeBytes(of: UInt16(truncatingIfNeeded: 0x3030 | tens | ones << 8).littleEndian, as: UInt16.self)
+      return 2
+    }
     let count = self.count(UInt64(value))
     // The leading zeros are the word's low bytes: shifted out.
     out.storeBytes(of: (eightDigits(value) >> UInt64(8 * (8 - count))).littleEndian, as: UInt64.self)

@@ -93,8 +93,11 @@ struct JSONWriterTests {
   }
 
   @Test func stringsOfEveryLengthAreEscapedAsJSONEncoderEscapesThem() throws {
-    // Escapes anywhere, the last bytes of a text included (read eight at a time, overlapping at the end).
-    let alphabet: [Character] = ["a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀"]
+    // Escapes anywhere, the last bytes of a text included (read eight at a time, the last few as one
+    // word). "¢", "¯" and "Ü" have a byte whose low seven bits are '"', '/' and a control byte.
+    let alphabet: [Character] = [
+      "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{0}", "\u{1F}", "\u{7F}", "é", "€", "😀", "¢", "¯", "Ü",
+    ]
     var random = SeededGenerator(seed: 0xE5C)
     let slashes = JSONEncoder()
     let noSlashes = JSONEncoder()

@@ -1,15 +1,26 @@
 /// Finds the bytes JSON strings must escape, eight at a time.
 package enum JSONEscapes {
   /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
-  /// a control byte or (when escaped) '/'; the lowest set bit is exact, and
-  /// a byte is never marked because of a byte above it.
+  /// a control byte or (when escaped) '/', and of no other: exact for every
+  /// byte, so the marks can be taken one by one. Each test adds to a byte's
+  /// low seven bits a number that carries into its high bit unless the
+  /// byte is the one tested for (below 0x20 for the control bytes); the
+  /// sums stay below 0x100, so nothing carries between bytes. A byte whose
+  /// own high bit is set is never marked.
   @inline(__always)
   package static func mask(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
-    var found = ByteScan.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteScan.bytes(word, equalTo: UInt8(ascii: "\\"))
-    found |= ByteScan.controlBytes(word)
-    if escapingSlashes { found |= ByteScan.bytes(word, equalTo: UInt8(ascii: "/")) }
-    return found
+    let low = word & lowBits
+    // A sum's high bit is clear only where the byte is the one tested for.
+    var sums = ((low ^ (ones &* UInt64(UInt8(ascii: "\"")))) &+ lowBits)
+    sums &= (low ^ (ones &* UInt64(UInt8(ascii: "\\")))) &+ lowBits
+    sums &= low &+ ones &* 0x60
+    if escapingSlashes { sums &= (low ^ (ones &* UInt64(UInt8(ascii: "/")))) &+ lowBits }
+    return ~(sums | word) & highBits
   }
+
+  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
+  private static var lowBits: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
+  private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
   /// Whether any byte of `utf8` must be escaped.
   package static func anyNeeded(in utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) -> Bool {

@@ -203,61 +203,128 @@ final class OutputBuffer {
 
   /// Appends `"utf8"` with JSON escapes, in one pass with no per-byte
   /// capacity checks: room for the worst case (`\u00XX` for every byte) is
-  /// made first.
+  /// made first. Eight bytes at a time, the last few too: each word is
+  /// stored whole, and where it holds bytes to escape (marked exactly,
+  /// `JSONEscapes.mask`), the bytes between them are stored again after
+  /// each escape, all from the one word.
   func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) {
-    let worst = utf8.count * 6 + 2
+    // Eight bytes more: the last word stored may reach past the text.
+    let worst = utf8.count * 6 + 2 + 8
     if count + worst > capacity { grow(to: count + worst) }
     var out = start + count
     out.pointee = UInt8(ascii: "\"")
     out += 1
     if let base = utf8.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      var index = 0
       let end = utf8.count
-      while index < end {
-        if index + 8 <= end {
-          let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          // Copy all eight bytes; keep those before the first one to escape.
-          UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
-          let mask = JSONEscapes.mask(UInt64(littleEndian: word), escapingSlashes: escapingSlashes)
-          let clean = mask == 0 ? 8 : mask.trailingZeroBitCount / 8
-          out += clean
-          index += clean
-          if clean == 8 { continue }
+      var index = 0
+      let raw = UnsafeRawPointer(base)
+      while end - index >= 16 {
+        let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
+        let firstMarks = JSONEscapes.mask(first, escapingSlashes: escapingSlashes)
+        let secondMarks = JSONEscapes.mask(second, escapingSlashes: escapingSlashes)
+        if firstMarks | secondMarks == 0 {
+          UnsafeMutableRawPointer(out).storeBytes(of: first.littleEndian, as: UInt64.self)
+          UnsafeMutableRawPointer(out).storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
+          out += 16
+        } else {
+          out = Self.write(first, count: 8, escaping: firstMarks, at: out)
+          out = Self.write(second, count: 8, escaping: secondMarks, at: out)
         }
-        let byte = base[index]
-        index += 1
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-          out[0] = UInt8(ascii: "\\")
-          out[1] = byte
-          out += 2
-        case UInt8(ascii: "/") where escapingSlashes:
-          out[0] = UInt8(ascii: "\\")
-          out[1] = byte
-          out += 2
-        case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
-          out[0] = UInt8(ascii: "\\")
-          out[1] = Self.shortEscapes[Int(byte)]
-          out += 2
-        case 0..<0x20:
-          let hex: StaticString = "0123456789abcdef"
-          out[0] = UInt8(ascii: "\\")
-          out[1] = UInt8(ascii: "u")
-          out[2] = UInt8(ascii: "0")
-          out[3] = UInt8(ascii: "0")
-          out[4] = hex.utf8Start[Int(byte >> 4)]
-          out[5] = hex.utf8Start[Int(byte & 0xF)]
-          out += 6
-        default:
-          out.pointee = byte
-          out += 1
-        }
+        index += 16
+      }
+      if end - index >= 8 {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        out = Self.write(word, count: 8, escaping: JSONEscapes.mask(word, escapingSlashes: escapingSlashes), at: out)
+        index += 8
+      }
+      if index < end {
+        let taking = end - index
+        let word = Self.word(of: base, at: index, taking: taking, count: end)
+        let marks = JSONEscapes.mask(word, escapingSlashes: escapingSlashes) & (1 << UInt64(8 * taking) &- 1)
+        out = Self.write(word, count: taking, escaping: marks, at: out)
       }
     }
     out.pointee = UInt8(ascii: "\"")
     out += 1
     count = out - start
+  }
+
+  /// Writes the first `count` bytes of `word` (the first in its lowest
+  /// byte) at `out`, each that `marks` marks escaped; where they end. The
+  /// bytes between escapes are stored as words from `word` (`out` has 8
+  /// bytes of room past the text).
+  @inline(__always)
+  private static func write(_ word: UInt64, count: Int, escaping marks: UInt64, at out: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var out = out
+    var marks = marks
+    var taken = 0
+    while marks != 0 {
+      let at = marks.trailingZeroBitCount &>> 3
+      UnsafeMutableRawPointer(out).storeBytes(of: (word &>> UInt64(8 * taken)).littleEndian, as: UInt64.self)
+      out += at &- taken
+      out = writeEscape(UInt8(truncatingIfNeeded: word &>> UInt64(8 * at)), at: out)
+      taken = at &+ 1
+      marks &= marks &- 1
+    }
+    if taken < count {
+      UnsafeMutableRawPointer(out).storeBytes(of: (word &>> UInt64(8 * taken)).littleEndian, as: UInt64.self)
+      out += count &- taken
+    }
+    return out
+  }
+
+  /// The `taking` bytes (1 to 8) of `base` from `index` as a word, the
+  /// first in its lowest byte, zeros above them; `count`: the bytes
+  /// `base` has. None is read outside them: the last few of a text of
+  /// eight bytes or more are the top of the word that ends with them,
+  /// those of a shorter one two overlapping loads.
+  @inline(__always)
+  private static func word(of base: UnsafePointer<UInt8>, at index: Int, taking: Int, count: Int) -> UInt64 {
+    let raw = UnsafeRawPointer(base)
+    if taking == 8 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) }
+    if count >= 8 {
+      let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+      return last &>> UInt64(8 * (8 - taking))
+    }
+    // A text of fewer than eight bytes: `index` is 0, `taking` its length.
+    if taking >= 4 {
+      let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
+      let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: taking - 4, as: UInt32.self)))
+      return low | high &<< UInt64(8 * (taking - 4))
+    }
+    if taking >= 2 {
+      let low = UInt64(UInt16(littleEndian: raw.loadUnaligned(as: UInt16.self)))
+      let high = UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: taking - 2, as: UInt16.self)))
+      return low | high &<< UInt64(8 * (taking - 2))
+    }
+    return UInt64(base[0])
+  }
+
+  /// Writes the escape of `byte` (one `JSONEscapes.mask` marks) at `out`;
+  /// where it ends.
+  @inline(__always)
+  private static func writeEscape(_ byte: UInt8, at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    out[0] = UInt8(ascii: "\\")
+    switch byte {
+    case 0x08, 0x09, 0x0A, 0x0C, 0x0D:
+      out[1] = shortEscapes[Int(byte)]
+      return out + 2
+    case 0..<0x20:
+      let hex: StaticString = "0123456789abcdef"
+      out[1] = UInt8(ascii: "u")
+      out[2] = UInt8(ascii: "0")
+      out[3] = UInt8(ascii: "0")
+      out[4] = hex.utf8Start[Int(byte >> 4)]
+      out[5] = hex.utf8Start[Int(byte & 0xF)]
+      return out + 6
+    default:
+      // '"', '\\' and '/'.
+      out[1] = byte
+      return out + 2
+    }
   }
 
   /// The letter after the backslash for \b \t \n \f \r, by byte.

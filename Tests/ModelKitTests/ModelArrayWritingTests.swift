@@ -1,5 +1,5 @@
 import Foundation
-import ModelKit
+@testable import ModelKit
 import ModelKitTestSupport
 import Testing
 
@@ -24,6 +24,23 @@ private struct Album: JSONModel, Hashable {
   var sides: [[Track]] = []
   var bonus: ContiguousArray<Track> = []
   var next: [Album] = []
+}
+
+/// A model nothing in which can fail to write: its elements are written
+/// without their indices on the path.
+private struct Mark: JSONModel, Hashable {
+  var id = 0
+  var name: String?
+  var codes: [Int] = []
+  var labels: [String: String] = [:]
+  var flag: Bool?
+}
+
+/// Ints only, one of them under a key path.
+private struct Placed: JSONModel {
+  var id = 0
+  var floor = 0
+  static var keyMapping: [String: JSONKey] { ["floor": "where.floor"] }
 }
 
 /// Adds a member when written.
@@ -77,6 +94,12 @@ struct ModelArrayWritingTests {
       #expect(try ModelShelf(items: stamped).jsonString(options: options) == #"{"items":"# + alone(stamped, options) + "}")
       #expect(try alone(stamped, options).contains(#""stamp":"s4""#))
       #expect(try ModelShelf<Track>().jsonString(options: options) == #"{"items":[]}"#)
+      let marks = [
+        Mark(id: 1, name: "a/b", codes: [1, -2], labels: ["z": "1", "a": "\"q\""], flag: true), Mark(),
+        Mark(id: Int.min, name: nil, codes: [], labels: [:], flag: false),
+      ]
+      #expect(try ModelShelf(items: marks).jsonString(options: options) == #"{"items":"# + alone(marks, options) + "}")
+      #expect(try ModelShelf(items: [ModelShelf(items: marks)]).jsonString(options: options).contains(alone(marks, options)))
     }
   }
 
@@ -144,6 +167,17 @@ struct ModelArrayWritingTests {
       }
       """
     #expect(text == expected)
+  }
+
+  @Test func onlyModelsWhoseWritingCannotFailAreWrittenWithoutTheirIndices() throws {
+    // Scalars that cannot fail, arrays and dictionaries of them: no path needed.
+    #expect(try ModelSchema.of(Mark.self).writingCanFail == false)
+    // A Double (a strategy may reject NaN), a key path, a nested model, a Foundation graph: the index is kept.
+    #expect(try ModelSchema.of(Track.self).writingCanFail)
+    #expect(try ModelSchema.of(Placed.self).writingCanFail)
+    #expect(try ModelSchema.of(ModelShelf<Mark>.self).writingCanFail)
+    #expect(try ModelSchema.of(Crate.self).writingCanFail)
+    #expect(try ModelSchema.of(DeepTree.self).writingCanFail)
   }
 
   @Test func anElementsErrorNamesItsIndex() {

@@ -20,6 +20,12 @@ struct ModelWriter: ModelWriting {
     checkInvariant(!schema.isClass, "class models written in place")
     guard let first = models.baseAddress else { return }
     let writesInPlace = !schema.hooks.mayRun(.didEncode)
+    if writesInPlace && !schema.writingCanFail {
+      // No error can come from below an element, and no model nests in it:
+      // no index on the path, no stack to check.
+      for index in models.indices { try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context) }
+      return
+    }
     for index in models.indices {
       context.path.push(.index(index))
       defer { context.path.pop() }

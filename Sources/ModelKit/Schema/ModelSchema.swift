@@ -79,6 +79,12 @@ public final class ModelSchema: @unchecked Sendable {
   let keyPathHeads: Set<String>
   /// Where fields go when encoding.
   let plan: OutputPlan
+  /// Whether writing a model of this type where it lies can fail: a field
+  /// whose converter's writing can (`AnyConverter.encodingCanFail`: every
+  /// model field's, so no such model nests another), or a key path, whose
+  /// object the writer enters at its own path. When not, nothing below
+  /// reads the path: an array's models are written without their indices.
+  let writingCanFail: Bool
 
   init(
     type: any JSONModel.Type, isClass: Bool, fields: [Field], keyPathFields: [Int],
@@ -116,6 +122,7 @@ public final class ModelSchema: @unchecked Sendable {
     }
     self.hotFields = hotFields
     plan = OutputPlan(output)
+    writingCanFail = hotFields.prefix(fields.count).contains(where: \.encodingCanFail) || plan.nodes.dropFirst().contains { !$0.isLeaf }
   }
 
   deinit { hotFields.deallocate() }

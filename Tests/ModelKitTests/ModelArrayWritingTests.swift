@@ -36,6 +36,13 @@ private struct Mark: JSONModel, Hashable {
   var flag: Bool?
 }
 
+/// Models nothing in which can fail to write, as fields.
+private struct Marked: JSONModel {
+  var mark = Mark()
+  var spare: Mark?
+  var crate = Crate()
+}
+
 /// Ints only, one of them under a key path.
 private struct Placed: JSONModel {
   var id = 0
@@ -178,6 +185,20 @@ struct ModelArrayWritingTests {
     #expect(try ModelSchema.of(ModelShelf<Mark>.self).writingCanFail)
     #expect(try ModelSchema.of(Crate.self).writingCanFail)
     #expect(try ModelSchema.of(DeepTree.self).writingCanFail)
+  }
+
+  @Test func aModelFieldThatCannotFailIsWhatItWritesAlone() throws {
+    let mark = Mark(id: 7, name: "n", codes: [3], labels: ["k": "v"], flag: nil)
+    for options in Self.optionSets {
+      let marked = Marked(mark: mark, spare: Mark(id: 8))
+      let expected = try JSONValue(json: Data(#"{"mark":\#(mark.jsonString(options: options)),"spare":\#(Mark(id: 8).jsonString(options: options)),"crate":{"id":0,"extra":{}}}"#.utf8))
+      #expect(try JSONValue(json: Data(marked.jsonString(options: options).utf8)) == expected)
+      #expect(try Marked(mark: mark).jsonString(options: options).contains(#""spare""#) == options.contains(.includeNulls))
+    }
+    // A field beside them that fails still names its path.
+    let failing = Marked(mark: mark, crate: Crate(id: 1, extra: ["x": NSObject()]))
+    let error = #expect(throws: ModelError.self) { try failing.jsonData() }
+    #expect(error?.codingPath == "$.crate.extra.x")
   }
 
   @Test func anElementsErrorNamesItsIndex() {

@@ -153,11 +153,16 @@ struct ModelWriter: ModelWriting {
               return
             }
             context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
+            inPlace = .written
+            // Nothing in it can fail, and no model nests in it: no key on the path, no stack to check.
+            guard nestedSchema.writingCanFail else {
+              try writeObject(0, schema: nestedSchema, base: address, &context)
+              return
+            }
             context.path.push(.keyUTF8(key))
             try StackGuard.check(depth: context.path.depth, at: context.path)
             try writeObject(0, schema: nestedSchema, base: address, &context)
             context.path.pop()
-            inPlace = .written
           }
         }
         switch inPlace {

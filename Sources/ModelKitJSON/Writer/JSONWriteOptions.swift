@@ -12,10 +12,13 @@ public struct JSONWriteOptions: OptionSet, Sendable, Hashable {
   /// - Parameter rawValue: the bits of the options to set.
   public init(rawValue: Int) { self.rawValue = rawValue }
 
+  // Computed and inlinable: a stored constant is read in other modules
+  // through a call to its accessor (once per object the model writer writes).
+
   /// Line breaks and two-space indentation, `"key": value`.
-  public static let prettyPrinted = JSONWriteOptions(rawValue: 1 << 0)
+  @inlinable public static var prettyPrinted: JSONWriteOptions { JSONWriteOptions(rawValue: 1 << 0) }
   /// Object keys in ascending order instead of insertion order.
-  public static let sortedKeys = JSONWriteOptions(rawValue: 1 << 1)
+  @inlinable public static var sortedKeys: JSONWriteOptions { JSONWriteOptions(rawValue: 1 << 1) }
   /// Writes `/` as is instead of `\/`.
-  public static let withoutEscapingSlashes = JSONWriteOptions(rawValue: 1 << 2)
+  @inlinable public static var withoutEscapingSlashes: JSONWriteOptions { JSONWriteOptions(rawValue: 1 << 2) }
 }

@@ -239,6 +239,21 @@ struct CompiledArrayTests {
     }
   }
 
+  @Test func everyPrefixOfArraysStillArrivingReadsAsTheGenericPathReadsIt() throws {
+    // A model field of a compiled array reads natural elements without its converter once the
+    // text is whole: while it arrives, and whole, the snapshots are the generic path's.
+    let text = #"{"ints": [1, -20, 300], "strings": ["a\"b", "", "日本", "x"], "doubles": [0.5, -1e3, 7], "pairs": [[1, 2.5]]}"#
+    let compiled = PartialDecoder<Arrays>()
+    let generic = PartialDecoder<GenericArrays>()
+    for byte in Array(text.utf8) {
+      try compiled.append([byte])
+      try generic.append([byte])
+      #expect(compiled.snapshot.value == generic.snapshot.value.arrays, "\(compiled.snapshot.value)")
+    }
+    #expect(try compiled.finish().value == Arrays(json: text))
+    #expect(try generic.finish().value.arrays == Arrays(json: text))
+  }
+
   @Test func scalarArraysAreWrittenAsTheGenericPathWritesThem() throws {
     // The model writer and the Codable encoder write `[Int]`, `[String]` and
     // finite `[Double]` fields without their converters: the bytes must be

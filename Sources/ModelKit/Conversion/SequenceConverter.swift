@@ -30,6 +30,28 @@ enum CompiledArray {
     }
   }
 
+  /// Reads the array at `node` into `field` (a field of this kind) when
+  /// every element is of its natural kind, as the field's converter would
+  /// read it, noting nothing; false, the field untouched, for any other
+  /// value and for `[[Double]]`, which the converter reads. (Not in a text
+  /// still arriving: there an array may be cut short.)
+  func decodeNatural(_ document: JSONDocument, _ node: JSONDocument.Node, into field: UnsafeMutableRawPointer) -> Bool {
+    switch self {
+    case .ints:
+      guard let elements = document.naturalElements(of: node, { $0.naturalInt($1) }) else { return false }
+      field.assumingMemoryBound(to: [Int].self).pointee = elements
+    case .strings:
+      guard let elements = document.naturalElements(of: node, { $0.naturalString($1) }) else { return false }
+      field.assumingMemoryBound(to: [String].self).pointee = elements
+    case .doubles:
+      guard let elements = document.naturalElements(of: node, { $0.naturalDouble($1) }) else { return false }
+      field.assumingMemoryBound(to: [Double].self).pointee = elements
+    case .arraysOfDoubles:
+      return false
+    }
+    return true
+  }
+
   /// Writes the array at `array`, which `writesItself`, as its converter would.
   func write(_ array: UnsafeRawPointer, to json: inout JSONWriter) {
     checkInvariant(writesItself(array), "an array written without the converter it needs")

@@ -408,6 +408,12 @@ struct ModelReader: ModelReading {
     _ field: ModelSchema.HotField, of schema: ModelSchema, _ index: Int, _ node: JSONDocument.Node,
     _ base: UnsafeMutableRawPointer, step: consuming CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) {
+    // An array of scalars, each of its natural kind: read as the converter would, without it.
+    if let array = field.array, context.document.partial == nil,
+      array.decodeNatural(context.document, node, into: base + field.offset)
+    {
+      return
+    }
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)

@@ -185,15 +185,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   private func naturalArray(_ type: any Any.Type, at node: JSONDocument.Node) -> NaturalArray? {
     guard let compiled = CompiledArray(type), decoder.call.document.partial == nil else { return nil }
-    return decoder.reading { (document) -> NaturalArray? in
-      switch compiled {
-      case .ints: document.naturalElements(of: node) { $0.naturalInt($1) }.map(NaturalArray.ints)
-      case .doubles: document.naturalElements(of: node) { $0.naturalDouble($1) }.map(NaturalArray.doubles)
-      case .strings: document.naturalElements(of: node) { $0.naturalString($1) }.map(NaturalArray.strings)
-      // Read by its elements' converter, on the generic path.
-      case .arraysOfDoubles: nil
-      }
-    }
+    return decoder.reading { compiled.naturalElements($0, node) }
   }
 
   func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
@@ -249,21 +241,4 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   private func path(_ key: Key) -> CodingPath { decoder.path(appending: key) }
-}
-
-/// A `[Int]`, `[Double]` or `[String]` a container read directly
-/// (`ObjectContainer.naturalArray`). Outside the container: a type nested
-/// in it would be generic, its metadata looked up on every call.
-private enum NaturalArray {
-  case ints([Int]), doubles([Double]), strings([String])
-
-  /// The array as `T`, the type it was read for.
-  func value<T>(as type: T.Type) -> T {
-    // The identity was checked when it was read (`naturalArray`): the casts are no-ops.
-    switch self {
-    case .ints(let values): unsafeBitCast(values, to: T.self)
-    case .doubles(let values): unsafeBitCast(values, to: T.self)
-    case .strings(let values): unsafeBitCast(values, to: T.self)
-    }
-  }
 }

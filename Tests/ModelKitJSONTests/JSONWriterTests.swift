@@ -114,6 +114,59 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func arraysWrittenInOneStepAreTheirElementsWrittenOneByOne() {
+    var random = SeededGenerator(seed: 0xA77A)
+    let specials: [Double] = [0, -0.0, 1, -1, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 1e21, 1e-7, .nan, .infinity]
+    for _ in 0..<400 {
+      let doubles = (0..<Int.random(in: 0...5, using: &random)).map { _ in
+        Bool.random(using: &random)
+          ? specials.randomElement(using: &random)! : Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...2046, using: &random) << 52))
+      }
+      let ints = (0..<Int.random(in: 0...5, using: &random)).map { _ in Int(truncatingIfNeeded: random.next()) >> Int.random(in: 0...63, using: &random) }
+      for options: JSONWriteOptions in [[], .prettyPrinted] {
+        // In an array, after a key and alone: the writer's state around the array is what it would be.
+        var batch = JSONWriter(options: options)
+        var single = JSONWriter(options: options)
+        batch.beginObject()
+        single.beginObject()
+        batch.writeKey("d")
+        single.writeKey("d")
+        doubles.withUnsafeBufferPointer { batch.writeArray(of: $0) }
+        single.beginArray()
+        for value in doubles { single.write(value) }
+        single.endArray()
+        batch.writeKey("i")
+        single.writeKey("i")
+        batch.beginArray()
+        single.beginArray()
+        ints.withUnsafeBufferPointer { batch.writeArray(of: $0) }
+        doubles.withUnsafeBufferPointer { batch.writeArray(of: $0) }
+        single.beginArray()
+        for value in ints { single.write(value) }
+        single.endArray()
+        single.beginArray()
+        for value in doubles { single.write(value) }
+        single.endArray()
+        batch.endArray()
+        single.endArray()
+        batch.endObject()
+        single.endObject()
+        #expect(batch.bytes == single.bytes, "\(doubles) \(ints)")
+      }
+      var top = JSONWriter()
+      ints.withUnsafeBufferPointer { top.writeArray(of: $0) }
+      #expect(String(decoding: top.bytes, as: UTF8.self) == "[" + ints.map(String.init).joined(separator: ",") + "]")
+      // A writer that builds a value builds the same array.
+      var built = JSONWriter(buildingValueWith: [])
+      doubles.withUnsafeBufferPointer { built.writeArray(of: $0) }
+      var elementwise = JSONWriter(buildingValueWith: [])
+      elementwise.beginArray()
+      for value in doubles { elementwise.write(value) }
+      elementwise.endArray()
+      #expect(built.value == elementwise.value)
+    }
+  }
+
   @Test func aCopiedWriterWritesOnItsOwn() {
     // Every write a copy makes, through each inlined path (brackets, a
     // plain key, integers, literals, null), leaves the other copy's text as it was.

@@ -69,14 +69,22 @@ enum CompiledArray {
   /// Writes the array at `array`, which `writesItself`, as its converter would.
   func write(_ array: UnsafeRawPointer, to json: inout JSONWriter) {
     checkInvariant(writesItself(array), "an array written without the converter it needs")
-    json.beginArray()
     switch self {
-    case .ints: for item in array.assumingMemoryBound(to: [Int].self).pointee { json.write(item) }
-    case .strings: for item in array.assumingMemoryBound(to: [String].self).pointee { json.write(item) }
-    case .doubles: for item in array.assumingMemoryBound(to: [Double].self).pointee { json.write(item) }
+    case .ints:
+      let ints = array.assumingMemoryBound(to: [Int].self).pointee
+      if ints.isEmpty {
+        json.beginArray()
+        json.endArray()
+      } else {
+        ints.withUnsafeBufferPointer { json.writeArray(of: $0) }
+      }
+    case .doubles: array.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { json.writeArray(of: $0) }
+    case .strings:
+      json.beginArray()
+      for item in array.assumingMemoryBound(to: [String].self).pointee { json.write(item) }
+      json.endArray()
     case .arraysOfDoubles: break
     }
-    json.endArray()
   }
 }
 
@@ -270,9 +278,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     for index in arrays.indices {
       let doubles = arrays[index]
       if elementIsPlainDoubles, doubles.allSatisfy(\.isFinite) {
-        context.json.beginArray()
-        for item in doubles { context.json.write(item) }
-        context.json.endArray()
+        doubles.withUnsafeBufferPointer { context.json.writeArray(of: $0) }
       } else {
         try context.element(unsafeBitCast(doubles, to: Collection.Element.self), at: .index(index), with: element)
       }

@@ -389,6 +389,45 @@ public struct JSONWriter {
     writeFloatingPoint(value)
   }
 
+  /// Writes an array of numbers, each as `write(_: Double)` writes it, in
+  /// one step: compact text is written without the writer's state per
+  /// element (a coordinate pair is two numbers between brackets). Pretty
+  /// text and a value being built take the element-wise way.
+  ///
+  /// - Parameter values: the numbers.
+  package mutating func writeArray(of values: UnsafeBufferPointer<Double>) {
+    guard !pretty, tree == nil, beforeValue() else {
+      beginArray()
+      for value in values { write(value) }
+      return endArray()
+    }
+    buffer.append(UInt8(ascii: "["))
+    for index in values.indices {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      let value = values[index]
+      if value.isFinite { writeFloatingPoint(value) } else { buffer.appendNull() }
+    }
+    buffer.append(UInt8(ascii: "]"))
+  }
+
+  /// Writes an array of integers, each as `write(_: Int)` writes it, in
+  /// one step, as `writeArray(of:)` writes numbers.
+  ///
+  /// - Parameter values: the integers.
+  package mutating func writeArray(of values: UnsafeBufferPointer<Int>) {
+    guard !pretty, tree == nil, beforeValue() else {
+      beginArray()
+      for value in values { write(value) }
+      return endArray()
+    }
+    buffer.append(UInt8(ascii: "["))
+    for index in values.indices {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      buffer.appendInteger(UInt64(values[index].magnitude), negative: values[index] < 0)
+    }
+    buffer.append(UInt8(ascii: "]"))
+  }
+
   /// Writes a `Float` in its shortest round-trip form, as `JSONEncoder`
   /// does; NaN and infinities as `null`.
   ///

@@ -401,13 +401,33 @@ public struct JSONWriter {
       for value in values { write(value) }
       return endArray()
     }
-    buffer.append(UInt8(ascii: "["))
+    // Room for every number made once (a comma and `ShortestDecimal.room`
+    // each, and the brackets), then the normal ones written straight in;
+    // the others (zeros, subnormals, NaN) as `write(_: Double)` writes them,
+    // in fewer bytes than that room (at most 24), so the room still holds.
+    let room = values.count * (ShortestDecimal.room + 1) + 2
+    if buffer.count + room > buffer.capacity { buffer.grow(to: buffer.count + room) }
+    let end = buffer.count + room
+    var out = buffer.start + buffer.count
+    out.pointee = UInt8(ascii: "[")
+    out += 1
     for index in values.indices {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      if index > 0 {
+        out.pointee = UInt8(ascii: ",")
+        out += 1
+      }
       let value = values[index]
-      if value.isFinite { writeFloatingPoint(value) } else { buffer.appendNull() }
+      if let decimal = ShortestDecimal(value) {
+        out += decimal.write(to: out)
+        continue
+      }
+      buffer.count = out - buffer.start
+      if value.isFinite { writeDescription(value) } else { buffer.appendNull() }
+      checkInvariant(buffer.count <= end - (values.count - index - 1) * (ShortestDecimal.room + 1) - 1, "a number past its room")
+      out = buffer.start + buffer.count
     }
-    buffer.append(UInt8(ascii: "]"))
+    out.pointee = UInt8(ascii: "]")
+    buffer.count = out + 1 - buffer.start
   }
 
   /// Writes an array of integers, each as `write(_: Int)` writes it, in

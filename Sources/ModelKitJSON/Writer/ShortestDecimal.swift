@@ -17,6 +17,7 @@ struct ShortestDecimal {
   let isPlain: Bool
 
   /// The decimal of a normal value.
+  @inline(__always)
   init?(_ value: Double) {
     let bits = value.bitPattern
     let biasedExponent = Int(truncatingIfNeeded: bits >> 52 & 0x7FF)
@@ -128,6 +129,7 @@ extension ShortestDecimal {
   /// digits from 0.0001 to 2^53, else a digit, the rest after a point, and
   /// an exponent of two digits at least (`1e-05`, `1.5e+300`). `out` has
   /// `room` bytes (Internals.md §10); the count of the text's bytes.
+  @inline(__always)
   func write(to out: UnsafeMutablePointer<UInt8>) -> Int {
     var position = 0
     if isNegative {

@@ -145,11 +145,11 @@ extension ShortestDecimal {
         // "0." and up to three zeros (0.0001 is the least), then the digits.
         raw.storeBytes(of: Self.zeroPoint, toByteOffset: position, as: UInt64.self)
         position += 2 - pointAt
-        return position + DecimalDigits.write(digits, to: out + position)
+        return position + DecimalDigits.writeCalled(digits, to: out + position)
       }
       if pointAt < count {
         // The digits, then those after the point moved one byte on (16 at most: two words, both read first).
-        _ = DecimalDigits.write(digits, to: out + position)
+        _ = DecimalDigits.writeCalled(digits, to: out + position)
         let first = raw.loadUnaligned(fromByteOffset: position + pointAt, as: UInt64.self)
         let second = raw.loadUnaligned(fromByteOffset: position + pointAt + 8, as: UInt64.self)
         raw.storeBytes(of: first, toByteOffset: position + pointAt + 1, as: UInt64.self)
@@ -158,19 +158,19 @@ extension ShortestDecimal {
         return position + count + 1
       }
       // An integer: the digits and as many zeros as the exponent says (15 at most).
-      position += DecimalDigits.write(digits, to: out + position)
+      position += DecimalDigits.writeCalled(digits, to: out + position)
       raw.storeBytes(of: Self.zeros, toByteOffset: position, as: UInt64.self)
       raw.storeBytes(of: Self.zeros, toByteOffset: position + 8, as: UInt64.self)
       return position + pointAt - count
     }
     if count > 1 {
       // The digits one byte on, the first moved back before the point.
-      _ = DecimalDigits.write(digits, to: out + position + 1)
+      _ = DecimalDigits.writeCalled(digits, to: out + position + 1)
       out[position] = out[position + 1]
       out[position + 1] = UInt8(ascii: ".")
       position += count + 1
     } else {
-      position += DecimalDigits.write(digits, to: out + position)
+      position += DecimalDigits.writeCalled(digits, to: out + position)
     }
     let power = pointAt - 1
     out[position] = UInt8(ascii: "e")

@@ -78,7 +78,8 @@ enum CompiledArray {
       } else {
         ints.withUnsafeBufferPointer { json.writeArray(of: $0) }
       }
-    case .doubles: array.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { json.writeArray(of: $0) }
+    case .doubles:
+      array.assumingMemoryBound(to: [Double].self).pointee.withUnsafeBufferPointer { json.writeArray(of: $0) }
     case .strings:
       json.beginArray()
       for item in array.assumingMemoryBound(to: [String].self).pointee { json.write(item) }

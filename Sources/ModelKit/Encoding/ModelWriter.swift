@@ -23,7 +23,9 @@ struct ModelWriter: ModelWriting {
     if writesInPlace && !schema.writingCanFail {
       // No error can come from below an element, and no model nests in it:
       // no index on the path, no stack to check.
-      for index in models.indices { try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context) }
+      for index in models.indices {
+        try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context)
+      }
       return
     }
     for index in models.indices {
@@ -188,7 +190,9 @@ struct ModelWriter: ModelWriting {
   }
 
   /// Writes a field on the scalar path (`ScalarField`) at `leaf`'s key,
-  /// unless it is left out (nil, not finite); returns whether it wrote.
+  /// unless it is left out (nil, not finite), or an array of scalars its
+  /// converter is not needed for (`CompiledArray.writesItself`); returns
+  /// whether it wrote.
   @inline(__always)
   private static func writeScalar(
     _ field: ModelSchema.HotField, base: UnsafeRawPointer, at leaf: OutputPlan.Node, _ plan: OutputPlan,
@@ -197,7 +201,8 @@ struct ModelWriter: ModelWriting {
     let address = base + field.offset
     guard field.scalar != .none else {
       guard let array = field.array, array.writesItself(address) else { return false }
-      context.json.writeKey(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
+      context.json.writeKey(
+        utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
       array.write(address, to: &context.json)
       return true
     }

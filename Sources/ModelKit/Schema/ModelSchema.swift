@@ -45,7 +45,8 @@ public final class ModelSchema: @unchecked Sendable {
     /// the padding before `converter`: a field stays 32 bytes.)
     let encodingCanFail: Bool
     /// For a `[Int]`, `[String]` or `[Double]` field: which, for the
-    /// writer to write its elements without the converter (as it would).
+    /// reader and the writer to take its elements without the converter
+    /// when it would do the same (`CompiledArray`).
     let array: CompiledArray?
     let converter: Unmanaged<AnyConverter>
     /// For a field holding a struct model (or an optional one): its filler.
@@ -118,11 +119,13 @@ public final class ModelSchema: @unchecked Sendable {
       (hotFields.baseAddress! + index).initialize(
         to: HotField(
           offset: field.offset, scalar: field.scalar, encodingCanFail: field.converter.encodingCanFail,
-          array: CompiledArray(field.converter.valueType), converter: .passUnretained(field.converter), nested: field.filler.map(Unmanaged.passUnretained)))
+          array: CompiledArray(field.converter.valueType), converter: .passUnretained(field.converter),
+          nested: field.filler.map(Unmanaged.passUnretained)))
     }
     self.hotFields = hotFields
     plan = OutputPlan(output)
-    writingCanFail = hotFields.prefix(fields.count).contains(where: \.encodingCanFail) || plan.nodes.dropFirst().contains { !$0.isLeaf }
+    writingCanFail =
+      hotFields.prefix(fields.count).contains(where: \.encodingCanFail) || plan.nodes.dropFirst().contains { !$0.isLeaf }
   }
 
   deinit { hotFields.deallocate() }

@@ -423,7 +423,8 @@ public struct JSONWriter {
       }
       buffer.count = out - buffer.start
       if value.isFinite { writeDescription(value) } else { buffer.appendNull() }
-      checkInvariant(buffer.count <= end - (values.count - index - 1) * (ShortestDecimal.room + 1) - 1, "a number past its room")
+      checkInvariant(
+        buffer.count <= end - (values.count - index - 1) * (ShortestDecimal.room + 1) - 1, "a number past its room")
       out = buffer.start + buffer.count
     }
     out.pointee = UInt8(ascii: "]")

@@ -168,6 +168,61 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func aMemberWrittenInOneStepIsItsKeyAndValueWrittenApart() {
+    // `writeMember` checks the buffer once for the key and its value: the text (and a built value)
+    // is that of `writeKey` then the value, for every kind of value, key and option.
+    let keys = ["id", "a/b", "quo\"te", "é"]
+    let values: [(inout JSONWriter) -> Void] = [
+      { $0.write(42) }, { $0.write(-7 as Int64) }, { $0.write("x/y\n") }, { $0.write(0.1) }, { $0.write(Double.nan) },
+      { $0.write(true) }, { $0.writeNull() }, { $0.write(UInt64.max) },
+      { $0.beginArray(); $0.write(1); $0.endArray() }, { $0.beginObject(); $0.endObject() },
+    ]
+    for options: JSONWriteOptions in [[], .prettyPrinted, .withoutEscapingSlashes] {
+      var together = JSONWriter(options: options)
+      var apart = JSONWriter(options: options)
+      var builtTogether = JSONWriter(buildingValueWith: options)
+      var builtApart = JSONWriter(buildingValueWith: options)
+      together.beginObject()
+      apart.beginObject()
+      builtTogether.beginObject()
+      builtApart.beginObject()
+      for (index, value) in values.enumerated() {
+        let key = Array(keys[index % keys.count].utf8) + Array("\(index)".utf8)
+        let plain = !keys[index % keys.count].contains(where: { "\"/é".contains($0) })
+        key.withUnsafeBufferPointer { key in
+          together.writeMember(utf8: key, needsEscaping: !plain, value)
+          builtTogether.writeMember(utf8: key, needsEscaping: !plain, value)
+          apart.writeKey(utf8: key, needsEscaping: !plain)
+          value(&apart)
+          builtApart.writeKey(utf8: key, needsEscaping: !plain)
+          value(&builtApart)
+        }
+      }
+      together.endObject()
+      apart.endObject()
+      builtTogether.endObject()
+      builtApart.endObject()
+      #expect(together.bytes == apart.bytes, "\(String(decoding: together.bytes, as: UTF8.self))")
+      #expect(builtTogether.value == builtApart.value)
+    }
+    // A writer copied after a member writes on its own, an array element first.
+    var original = JSONWriter()
+    original.beginObject()
+    Array("a".utf8).withUnsafeBufferPointer { original.writeMember(utf8: $0, needsEscaping: false) { $0.write(1) } }
+    original.writeKey("list")
+    original.beginArray()
+    original.write(1)
+    var copy = original
+    copy.write(2)
+    copy.endArray()
+    copy.endObject()
+    original.write(3)
+    original.endArray()
+    original.endObject()
+    #expect(String(decoding: copy.bytes, as: UTF8.self) == #"{"a":1,"list":[1,2]}"#)
+    #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"a":1,"list":[1,3]}"#)
+  }
+
   @Test func aCopiedWriterWritesOnItsOwn() {
     // Every write a copy makes, through each inlined path (brackets, a
     // plain key, integers, literals, null), leaves the other copy's text as it was.

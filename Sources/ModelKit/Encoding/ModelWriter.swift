@@ -207,8 +207,9 @@ struct ModelWriter: ModelWriting {
       return true
     }
     guard !field.scalar.isOmitted(address) else { return false }
-    context.json.writeKey(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
-    field.scalar.encode(address, &context.json)
+    context.json.writeMember(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping) {
+      field.scalar.encode(address, &$0)
+    }
     return true
   }
 

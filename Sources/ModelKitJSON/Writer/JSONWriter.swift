@@ -34,6 +34,9 @@ public struct JSONWriter {
   @usableFromInline var depth = 0
   @usableFromInline var isFirstInContainer = true
   @usableFromInline var afterKey = false
+  /// Set by `writeMember` between its key and its value only: the key's
+  /// write has just made the buffer this writer's own.
+  @usableFromInline var valueFollowsCheckedKey = false
 
   /// Creates a writer with an empty buffer.
   ///
@@ -192,6 +195,20 @@ public struct JSONWriter {
     afterKey = true
   }
 
+  /// Writes `key` and then, with `value`, one value: the buffer is checked
+  /// for sharing once for both (the key's write makes it this writer's
+  /// own, and nothing can copy the writer before the value is written).
+  /// `value` writes exactly one value.
+  @inlinable @inline(__always)
+  package mutating func writeMember(
+    utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool, _ value: (inout JSONWriter) -> Void
+  ) {
+    writeKey(utf8: key, needsEscaping: needsEscaping)
+    valueFollowsCheckedKey = tree == nil
+    value(&self)
+    assert(!valueFollowsCheckedKey, "a member without its value")
+  }
+
   /// Where the next member or element begins: the number of bytes
   /// written so far, or, building a value, of entries in the innermost container.
   package var position: Int { tree?.position ?? buffer.count }
@@ -301,6 +318,11 @@ public struct JSONWriter {
   /// Places a value's separator; false when the value goes to the tree.
   @inlinable @inline(__always)
   mutating func beforeValue() -> Bool {
+    if valueFollowsCheckedKey {
+      valueFollowsCheckedKey = false
+      afterKey = false
+      return true
+    }
     guard makeUnique() else { return false }
     if afterKey {
       afterKey = false

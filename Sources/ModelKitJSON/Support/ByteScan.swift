@@ -24,7 +24,8 @@ enum ByteScan {
     return value
   }
 
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  /// One in every byte.
+  static let ones: UInt64 = 0x0101_0101_0101_0101
   /// The high bit of every byte.
   static let highBits: UInt64 = 0x8080_8080_8080_8080
 

@@ -9,18 +9,16 @@ package enum JSONEscapes {
   /// own high bit is set is never marked.
   @inline(__always)
   package static func mask(_ word: UInt64, escapingSlashes: Bool) -> UInt64 {
+    let ones = ByteScan.ones
+    let lowBits = ~ByteScan.highBits
     let low = word & lowBits
     // A sum's high bit is clear only where the byte is the one tested for.
     var sums = ((low ^ (ones &* UInt64(UInt8(ascii: "\"")))) &+ lowBits)
     sums &= (low ^ (ones &* UInt64(UInt8(ascii: "\\")))) &+ lowBits
     sums &= low &+ ones &* 0x60
     if escapingSlashes { sums &= (low ^ (ones &* UInt64(UInt8(ascii: "/")))) &+ lowBits }
-    return ~(sums | word) & highBits
+    return ~(sums | word) & ByteScan.highBits
   }
-
-  private static var ones: UInt64 { 0x0101_0101_0101_0101 }
-  private static var lowBits: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
-  private static var highBits: UInt64 { 0x8080_8080_8080_8080 }
 
   /// Whether any byte of `utf8` must be escaped.
   package static func anyNeeded(in utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) -> Bool {

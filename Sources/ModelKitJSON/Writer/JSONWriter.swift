@@ -418,7 +418,8 @@ public struct JSONWriter {
   ///
   /// - Parameter values: the numbers.
   package mutating func writeArray(of values: UnsafeBufferPointer<Double>) {
-    guard !pretty, tree == nil, beforeValue() else {
+    // (`beforeValue` is false for a value being built, which takes the tree.)
+    guard !pretty, beforeValue() else {
       beginArray()
       for value in values { write(value) }
       return endArray()
@@ -458,7 +459,7 @@ public struct JSONWriter {
   ///
   /// - Parameter values: the integers.
   package mutating func writeArray(of values: UnsafeBufferPointer<Int>) {
-    guard !pretty, tree == nil, beforeValue() else {
+    guard !pretty, beforeValue() else {
       beginArray()
       for value in values { write(value) }
       return endArray()

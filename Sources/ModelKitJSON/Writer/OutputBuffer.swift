@@ -240,7 +240,7 @@ final class OutputBuffer {
       }
       if index < end {
         let taking = end - index
-        let word = Self.word(of: base, at: index, taking: taking, count: end)
+        let word = Self.lastBytes(taking, of: base, count: end)
         let marks = JSONEscapes.mask(word, escapingSlashes: escapingSlashes) & (1 << UInt64(8 * taking) &- 1)
         out = Self.write(word, count: taking, escaping: marks, at: out)
       }
@@ -276,20 +276,18 @@ final class OutputBuffer {
     return out
   }
 
-  /// The `taking` bytes (1 to 8) of `base` from `index` as a word, the
-  /// first in its lowest byte, zeros above them; `count`: the bytes
-  /// `base` has. None is read outside them: the last few of a text of
-  /// eight bytes or more are the top of the word that ends with them,
-  /// those of a shorter one two overlapping loads.
+  /// The last `taking` bytes (1 to 7) of the `count` bytes at `base` as a
+  /// word, the first in its lowest byte, zeros above them. None is read
+  /// outside the text: those of a text of eight bytes or more are the top
+  /// of the word that ends with them, those of a shorter one (then
+  /// `taking` is `count`) two overlapping loads.
   @inline(__always)
-  private static func word(of base: UnsafePointer<UInt8>, at index: Int, taking: Int, count: Int) -> UInt64 {
+  private static func lastBytes(_ taking: Int, of base: UnsafePointer<UInt8>, count: Int) -> UInt64 {
     let raw = UnsafeRawPointer(base)
-    if taking == 8 { return UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) }
     if count >= 8 {
       let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
       return last &>> UInt64(8 * (8 - taking))
     }
-    // A text of fewer than eight bytes: `index` is 0, `taking` its length.
     if taking >= 4 {
       let low = UInt64(UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self)))
       let high = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: taking - 4, as: UInt32.self)))

@@ -76,7 +76,7 @@ struct RecordReader<Record> {
       guard let framed else { return false }
       let decoded =
         switch framed.text {
-        case .span(let range): try decode(framed, UnsafeRawBufferPointer(rebasing: buffer[range]), into: slot)
+        case .slice(let range): try decode(framed, UnsafeRawBufferPointer(rebasing: buffer[range]), into: slot)
         case .assembled(let bytes): try bytes.withUnsafeBytes { try decode(framed, $0, into: slot) }
         }
       if decoded { return true }

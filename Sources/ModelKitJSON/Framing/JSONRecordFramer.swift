@@ -34,7 +34,7 @@ package struct JSONRecordFramer {
     /// Where the text is.
     package enum Text {
       /// These bytes of the buffer `next(in:isEnd:)` was shown.
-      case span(Range<Int>)
+      case slice(Range<Int>)
       /// Bytes put together from several places (an event's data lines).
       case assembled([UInt8])
     }
@@ -50,7 +50,7 @@ package struct JSONRecordFramer {
     /// The record's index, counted from 0 over the records of the stream.
     package let index: Int
     package let text: Text
-    /// The text's runs, in order; a span is one.
+    /// The text's runs, in order; a slice is one.
     package let pieces: [Piece]
     /// RFC 7464: the text's last byte is not white space (a number or
     /// literal there was cut short by the next separator or the end).
@@ -62,7 +62,7 @@ package struct JSONRecordFramer {
     /// Where in the stream the byte is that `error` (from reading the
     /// text alone) names.
     package func streamLocation(of error: JSONError) -> Location {
-      // An assembled text has one line per piece; a span is one piece that may span lines.
+      // An assembled text has one line per piece; a slice is one piece that may span lines.
       let piece = pieces.count == 1 ? pieces[0] : pieces[min(max(error.line - 1, 0), pieces.count - 1)]
       let lineInPiece = pieces.count == 1 ? error.line : 1
       let start = piece.location
@@ -196,7 +196,7 @@ package struct JSONRecordFramer {
     textStart = nil
     defer { nextIndex += 1 }
     return Record(
-      index: nextIndex, text: .span(start..<end), pieces: [Record.Piece(textOffset: 0, location: textLocation)],
+      index: nextIndex, text: .slice(start..<end), pieces: [Record.Piece(textOffset: 0, location: textLocation)],
       endsWithoutWhitespace: endsWithoutWhitespace)
   }
 

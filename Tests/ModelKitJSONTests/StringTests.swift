@@ -137,6 +137,52 @@ struct StringTests {
     #expect(value.jsonString(options: .withoutEscapingSlashes).contains("slash/ "))
   }
 
+  /// A string without escapes is made from the bytes the reader checked,
+  /// without checking them again (where the runtime can), and told whether
+  /// it is ASCII: the string must be the one `String(decoding:as:)` and
+  /// `JSONSerialization` make, down to what that flag decides (UTF-16
+  /// length, characters, hashing, ordering). Generated texts of every
+  /// length across the small-string limit, ASCII alone and mixed with
+  /// two-, three- and four-byte scalars, combining marks and canonically
+  /// equivalent spellings.
+  @Test func unescapedStringsAreTheStringsFoundationMakes() throws {
+    let pools: [[Unicode.Scalar]] = [
+      (0x20..<0x7F).compactMap(Unicode.Scalar.init).filter { $0 != "\"" && $0 != "\\" },
+      ["é", "ß", "\u{0301}", "\u{0308}", "Ω", "\u{212A}", "K", "Å", "\u{212B}", "\u{00C5}"],
+      ["中", "日", "語", "\u{1100}", "\u{1161}", "\u{AC00}", "\u{FFFD}", "\u{FEFF}", "\u{2028}"],
+      ["😀", "👩", "\u{200D}", "💻", "\u{1F1EF}", "\u{1F1F5}", "\u{10FFFF}"],
+    ]
+    var generator = SeededGenerator(seed: 0x5EED_57A1)
+    var made: [String] = []
+    for length in 0...40 {
+      for poolCount in 1...pools.count {
+        // ASCII alone, then ASCII with ever more kinds of non-ASCII scalars.
+        let pool = pools.prefix(poolCount).flatMap { $0 }
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<length { scalars.append(pool.randomElement(using: &generator)!) }
+        made.append(String(scalars))
+      }
+    }
+    for text in made {
+      let json = Array("[\"\(text)\"]".utf8)
+      let document = try JSONDocument(parsing: json)
+      let node = try #require(document.elements(of: document.root).first { _ in true })
+      let read = try #require(document.string(node))
+      let oracle = try #require(
+        (try JSONSerialization.jsonObject(with: Data(json)) as? [Any])?.first as? String)
+      #expect(read == oracle, "\(text.debugDescription)")
+      #expect(read == text)
+      #expect(Array(read.utf8) == Array(text.utf8))
+      #expect(read.utf16.count == oracle.utf16.count, "\(text.debugDescription)")
+      #expect(read.unicodeScalars.count == oracle.unicodeScalars.count)
+      #expect(read.count == oracle.count, "\(text.debugDescription)")
+      #expect(read.hashValue == oracle.hashValue, "\(text.debugDescription)")
+      #expect(Set([read]).contains(oracle))
+      #expect(read.lowercased() == oracle.lowercased())
+      for other in made.prefix(12) { #expect((read < other) == (oracle < other)) }
+    }
+  }
+
   @Test func writtenStringsReadBackEqual() throws {
     var scalars = (0..<0x800).compactMap(Unicode.Scalar.init).map(Character.init)
     scalars.append(contentsOf: ["😀", "\u{10FFFF}", "\u{FFFF}"])

@@ -64,6 +64,7 @@ import Testing
     Rule(finder: .identifier("withObservationTracking"), guarding: .versions(macOS14), sample: "withObservationTracking {} onChange: {}"),
     Rule(finder: .identifier("withDiscardingTaskGroup"), guarding: .versions(macOS14), sample: "await withDiscardingTaskGroup { _ in }"),
     Rule(finder: .identifier("InlineArray"), guarding: .versions(macOS26), sample: "let x: InlineArray<2, Int> = [1, 2]"),
+    Rule(finder: .identifier("UTF8Span"), guarding: .versions(macOS26), sample: "let s = String(copying: UTF8Span(unchecked: b.span))"),
     Rule(finder: .fragment("String(validating:"), guarding: .versions(macOS15), sample: "let s = String(validating: b, as: UTF8.self)"),
     Rule(finder: .fragment("AsyncSequence<"), guarding: .versions(macOS15), sample: "func f(_ s: some AsyncSequence<UInt8, Never>) {}"),
     Rule(finder: .fragment("next(isolation:"), guarding: .versions(macOS15), sample: "let x = try await i.next(isolation: nil)"),

@@ -160,7 +160,9 @@ extension JSONDocument {
     guard entry.tag == .string || entry.tag == .escapedString else { return nil }
     let raw = UnsafeBufferPointer(
       start: storage.bytes + entry.position, count: Int(truncatingIfNeeded: entry.payload))
-    return entry.tag == .string ? String(decoding: raw, as: UTF8.self) : StringUnescaper.decode(raw)
+    // The reader checked a string without escapes: it is well-formed UTF-8.
+    guard entry.tag == .string else { return StringUnescaper.decode(raw) }
+    return String(wellFormedUTF8: raw, isASCII: entry.aux != TapeEntry.nonASCII)
   }
 
   /// Whether the string at `node` equals `text`, with Swift's `String`

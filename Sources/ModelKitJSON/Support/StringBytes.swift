@@ -10,3 +10,19 @@ package func withUTF8Bytes<Result>(of text: String, _ body: (UnsafeBufferPointer
   var copy = text
   return try copy.withUTF8(body)
 }
+
+extension String {
+  /// The string of `utf8`, which must be well-formed UTF-8 (`isASCII`:
+  /// every byte is below 0x80), as the reader leaves a string without
+  /// escapes: made without checking it again where the standard library
+  /// can (a Swift 6.2 runtime), which more than halves the cost of a
+  /// non-ASCII string; elsewhere `String(decoding:as:)` checks it.
+  @inline(__always)
+  init(wellFormedUTF8 utf8: UnsafeBufferPointer<UInt8>, isASCII: Bool) {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      self.init(copying: UTF8Span(unchecked: utf8.span, isKnownASCII: isASCII))
+    } else {
+      self.init(decoding: utf8, as: UTF8.self)
+    }
+  }
+}

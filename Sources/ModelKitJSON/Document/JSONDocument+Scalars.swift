@@ -160,9 +160,12 @@ extension JSONDocument {
     guard entry.tag == .string || entry.tag == .escapedString else { return nil }
     let raw = UnsafeBufferPointer(
       start: storage.bytes + entry.position, count: Int(truncatingIfNeeded: entry.payload))
-    // The reader checked a string without escapes: it is well-formed UTF-8.
-    guard entry.tag == .string else { return StringUnescaper.decode(raw) }
-    return String(wellFormedUTF8: raw, isASCII: entry.aux != TapeEntry.nonASCII)
+    // The reader checked the string's UTF-8: well-formed, unless ill-formed bytes were kept to replace.
+    let isASCII = entry.aux != TapeEntry.nonASCII
+    guard entry.tag == .string else {
+      return StringUnescaper.decode(raw, wellFormed: !storage.mayHoldIllFormedUTF8, isASCII: isASCII)
+    }
+    return String(wellFormedUTF8: raw, isASCII: isASCII)
   }
 
   /// Whether the string at `node` equals `text`, with Swift's `String`

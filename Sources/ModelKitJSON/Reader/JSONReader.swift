@@ -41,7 +41,8 @@ struct JSONReader {
       throw error
     }
     reader.tape.trim()
-    return DocumentStorage(bytes: input, tape: reader.tape)
+    return DocumentStorage(
+      bytes: input, tape: reader.tape, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
   }
 
   private init(input: UnsafeMutablePointer<UInt8>, count: Int, options: JSONReadOptions) {
@@ -247,7 +248,8 @@ struct JSONReader {
         try reader.readValues(&stack, StandardJSON.self)
       }
       reader.tape.trim()
-      let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
+      let storage = DocumentStorage(
+        bytes: input, tape: reader.tape, origin: origin, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
       return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
     } catch {
       if !isFinal, let last = reader.lastElementStarted(after: root), last.elements > 0 {
@@ -255,7 +257,8 @@ struct JSONReader {
         reader.tape.truncate(to: last.index)
         reader.tape.close(root, count: last.elements)
         reader.tape.trim()
-        let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin)
+        let storage = DocumentStorage(
+        bytes: input, tape: reader.tape, origin: origin, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
         return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.discard()

@@ -85,14 +85,19 @@ final class DocumentStorage: @unchecked Sendable {
   /// the document is shared (above); a checked access from the model
   /// layer, which reads it inlined, would be a call into the runtime.
   @usableFromInline @exclusivity(unchecked) var partial: AnyObject?
+  /// Whether a string with escapes may hold ill-formed UTF-8, kept for
+  /// its string to replace (the reader was told to replace it rather
+  /// than fail). Every other string's UTF-8 is well-formed: the reader checked it.
+  let mayHoldIllFormedUTF8: Bool
 
   /// Takes ownership of a padded input copy and a finished tape; `origin`
   /// is where the copy begins in the caller's input.
-  init(bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer, origin: Int = 0) {
+  init(bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer, origin: Int = 0, mayHoldIllFormedUTF8: Bool) {
     self.bytes = bytes
     self.tape = tape.entries
     self.tapeCount = tape.count
     self.origin = origin
+    self.mayHoldIllFormedUTF8 = mayHoldIllFormedUTF8
   }
 
   /// A padded copy of `input`, to be handed to a storage or deallocated.

@@ -83,7 +83,7 @@ private struct DocumentBuilder {
       tape.entries[index] = TapeEntry.number(scan, at: start, in: bytes)
     }
     tape.trim()
-    return DocumentStorage(bytes: bytes, tape: tape)
+    return DocumentStorage(bytes: bytes, tape: tape, mayHoldIllFormedUTF8: false)
   }
 
   /// Opens an array or object at `depth`, past the limit an error as the reader's.

@@ -114,6 +114,7 @@ final class MemberIndex {
   /// The first member before `next` named `utf8` (whose `KeyHash.quick` is
   /// `hash`), when the filter says one may be there: `.found`, `.unordered`
   /// once looking back has cost its budget, nil when there is none.
+  @inline(__always)
   private func passedMember(_ utf8: UnsafeBufferPointer<UInt8>, hash: Int) -> Reading? {
     guard passed.mayContain(hash) else { return nil }
     guard lookBackBudget > 0 else { return .unordered }

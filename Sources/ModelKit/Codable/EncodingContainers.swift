@@ -87,7 +87,11 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   @inline(__always)
   private func put(_ scalar: EncodedScalar, forKey key: Key) throws {
-    try target.put(scalar, as: member(key), in: encoding)
+    // The stream borrowed from the state, which holds it: read as a
+    // property, it was retained and released around every member.
+    try Unmanaged.passUnretained(state.encoding)._withUnsafeGuaranteedRef { encoding in
+      try target.put(scalar, as: member(key), in: encoding)
+    }
   }
 
   mutating func encodeNil(forKey key: Key) throws { try put(.null, forKey: key) }

@@ -214,12 +214,15 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
     }
     ObjectContainer<Key>.prepare(self, object)
-    if let target = kept.target {
+    if kept.target != nil {
       // Nothing else holds the box: a box held past the value it was made
       // for is dropped then (`KeptContainer.endValue`), and within one value
-      // every container is over the same object.
-      target.decoder = self
-      target.object = object
+      // every container is over the same object. (The target borrowed:
+      // bound, it was retained and released.)
+      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
+        target.decoder = self
+        target.object = object
+      }
       // The box is a container for `Key`s (Internals.md §12).
       return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
     }
@@ -324,7 +327,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   ) throws -> Value {
     func path() -> CodingPath { self.path(appending: key) }
     try StackGuard.check(depth: depth, at: path())
-    let entry = try call.converters.entry(for: Value.self)
+    // The cache borrowed from the call, which holds it (read as a property,
+    // it was retained and released around every value).
+    let entry = try Unmanaged.passUnretained(call.converters)._withUnsafeGuaranteedRef { converters throws(ModelError) in
+      try converters.entry(for: Value.self)
+    }
     if let known = entry.converter {
       return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }

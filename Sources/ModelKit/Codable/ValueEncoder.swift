@@ -166,8 +166,9 @@ final class ValueEncoder: CodingPathNode, Encoder {
     guard keepsContainers, Self.keepsBoxes, kept.serves(Key.self) else {
       return KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target))
     }
-    if let state = kept.target {
-      state.set(self, target)
+    if kept.target != nil {
+      // The state borrowed: bound, it was retained and released.
+      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.set(self, target) }
       // The box is a container for `Key`s, held by nothing but this value (Internals.md §12).
       return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
     }

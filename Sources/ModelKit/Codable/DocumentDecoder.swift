@@ -218,7 +218,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // Nothing else holds the box: a box held past the value it was made
       // for is dropped then (`KeptContainer.endValue`), and within one value
       // every container is over the same object. (The target borrowed:
-      // bound, it was retained and released.)
+      // bound, it was retained and released; Internals.md §13.)
       Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
         target.decoder = self
         target.object = object
@@ -328,7 +328,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     func path() -> CodingPath { self.path(appending: key) }
     try StackGuard.check(depth: depth, at: path())
     // The cache borrowed from the call, which holds it (read as a property,
-    // it was retained and released around every value).
+    // it was retained and released around every value: Internals.md §13).
     let entry = try Unmanaged.passUnretained(call.converters)._withUnsafeGuaranteedRef { converters throws(ModelError) in
       try converters.entry(for: Value.self)
     }

@@ -88,7 +88,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   @inline(__always)
   private func put(_ scalar: EncodedScalar, forKey key: Key) throws {
     // The stream borrowed from the state, which holds it: read as a
-    // property, it was retained and released around every member.
+    // property, it was retained and released around every member (Internals.md §13).
     try Unmanaged.passUnretained(state.encoding)._withUnsafeGuaranteedRef { encoding in
       try target.put(scalar, as: member(key), in: encoding)
     }

@@ -167,7 +167,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
       return KeyedEncodingContainer(EncodingObjectContainer<Key>(encoder: self, target: target))
     }
     if kept.target != nil {
-      // The state borrowed: bound, it was retained and released.
+      // The state borrowed: bound, it was retained and released (Internals.md §13).
       Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.set(self, target) }
       // The box is a container for `Key`s, held by nothing but this value (Internals.md §12).
       return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)

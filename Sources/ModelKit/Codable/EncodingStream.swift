@@ -441,6 +441,7 @@ final class EncodingStream {
   }
 
   /// Gives up an unused pending slot: a member is left out, an element is `null`.
+  @inline(__always)
   private func settle() {
     guard pendingSlot != 0 else { return }
     pendingSlot = 0

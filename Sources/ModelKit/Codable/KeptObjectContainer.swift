@@ -19,10 +19,11 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// box saves about 600 instructions per object. (4, 8 and 16 measured
   /// within 0.3% of each other on citm.json and twitter.json; with no
   /// limit, twitter.json's objects of 25 and 40 members decoded 2% slower.)
-  static var memberLimit: Int { 8 }
+  @inline(__always) static var memberLimit: Int { 8 }
 
   /// The container over the target's decoder and object (which holds
   /// one whenever a call can come: Internals.md §12).
+  @inline(__always)
   private var container: ObjectContainer<Key> {
     ObjectContainer(prepared: target.decoder.unsafelyUnwrapped, object: target.object)
   }

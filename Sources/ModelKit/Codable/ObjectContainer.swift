@@ -20,6 +20,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// A container over the decoder's `object`, as `init(decoder:object:)`
   /// makes it, without preparing the decoder again (`KeptObjectContainer`'s calls).
+  @inline(__always)
   init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object

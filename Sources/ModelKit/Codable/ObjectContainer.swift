@@ -35,6 +35,7 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   /// The member whose JSON key is `name` (the first or last of a repeated
   /// key, as the call says): from the table, or by scanning a small object.
+  @inline(__always)
   private func member(_ name: String) -> JSONDocument.Node? {
     guard let object else { return nil }
     return decoder.member(name, of: object)

@@ -207,7 +207,7 @@ extension JSONDocument {
 
 /// Whether every byte is ASCII: eight at a time, the last word and a
 /// short text's halves read overlapping (never past the bytes).
-@inlinable
+@inlinable @inline(__always)
 func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
   guard let base = bytes.baseAddress else { return true }
   let raw = UnsafeRawPointer(base)

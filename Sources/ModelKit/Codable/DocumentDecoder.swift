@@ -274,7 +274,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// any other kind (an empty container); strict mode throws, and so does
   /// a top-level value in every mode.
   private func present(_ kind: JSONKind, _ what: String) throws -> JSONDocument.Node? {
-    let type: any Any.Type = kind == .object ? [String: Any].self : [Any].self
+    // For an error only: named here, its metadata was looked up for every container.
+    var type: any Any.Type { kind == .object ? [String: Any].self : [Any].self }
     if onMismatch != .empty, let found = node.map({ call.document.kind(of: $0) }), found != kind {
       if onMismatch == .drop { throw DroppedElement() }
       var error = ModelError.wrongTopLevel(expected: what, found: found, at: path, valueType: type)

@@ -41,8 +41,7 @@ struct JSONReader {
       throw error
     }
     reader.tape.trim()
-    return DocumentStorage(
-      bytes: input, tape: reader.tape, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
+    return DocumentStorage(bytes: input, tape: reader.tape, readWith: options)
   }
 
   private init(input: UnsafeMutablePointer<UInt8>, count: Int, options: JSONReadOptions) {
@@ -248,8 +247,7 @@ struct JSONReader {
         try reader.readValues(&stack, StandardJSON.self)
       }
       reader.tape.trim()
-      let storage = DocumentStorage(
-        bytes: input, tape: reader.tape, origin: origin, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
+      let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin, readWith: options)
       return Window(storage: storage, elements: storage.tape[root].count, consumed: reader.position, closed: true)
     } catch {
       if !isFinal, let last = reader.lastElementStarted(after: root), last.elements > 0 {
@@ -257,8 +255,7 @@ struct JSONReader {
         reader.tape.truncate(to: last.index)
         reader.tape.close(root, count: last.elements)
         reader.tape.trim()
-        let storage = DocumentStorage(
-        bytes: input, tape: reader.tape, origin: origin, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
+        let storage = DocumentStorage(bytes: input, tape: reader.tape, origin: origin, readWith: options)
         return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.discard()
@@ -411,5 +408,16 @@ struct JSONReader {
     case 0x21...0x7E: "character '\(Character(Unicode.Scalar(byte)))'"
     default: "byte 0x\(String(byte, radix: 16, uppercase: true))"
     }
+  }
+}
+
+extension DocumentStorage {
+  /// The storage of a text the reader read with `options`: it keeps
+  /// ill-formed UTF-8 (for its string to replace) only when they say to
+  /// replace it; otherwise such a text is an error.
+  convenience init(
+    bytes: UnsafeMutablePointer<UInt8>, tape: TapeBuffer, origin: Int = 0, readWith options: JSONReadOptions
+  ) {
+    self.init(bytes: bytes, tape: tape, origin: origin, mayHoldIllFormedUTF8: options.replacesInvalidUnicode)
   }
 }

@@ -108,7 +108,8 @@ struct PartialDecodingTests {
 }
 
 /// A model whose properties are fed by other kinds (the lenient table's
-/// conversions), with hooks that count their calls.
+/// conversions), with a `didDecode` hook, so that its snapshots and
+/// reports are read on the path of models with hooks (`decoded` says it ran).
 final class PartialOrder: JSONModel, @unchecked Sendable {
   var id = 0
   var paid = false

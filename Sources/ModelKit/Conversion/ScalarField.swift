@@ -229,7 +229,8 @@ extension JSONDocument {
     guard kind(of: node) == .array else { return nil }
     var values: [Element] = []
     values.reserve(count(of: node))
-    for item in elements(of: node) {
+    var elements = elementWalk(of: node)
+    while let item = elements.nextElement(in: self) {
       guard let value = natural(self, item) else { return nil }
       values.append(value)
     }

@@ -277,12 +277,33 @@ struct ModelReader: ModelReading {
     _ schema: ModelSchema, _ keys: KeyTable, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer,
     _ context: inout ReadContext
   ) throws(ModelError) {
-    let document = context.document
+    // The document borrowed from the context, which holds it for the whole
+    // decode (a copy of it cost a retain and a release per object).
+    let failure: ModelError? = context.document.unretained.borrowing { document in
+      do throws(ModelError) {
+        try decodeMembers(schema, keys, node, base, document, &context)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  /// The member pass over the borrowed `document`. Apart: inlined into
+  /// the borrow, it took `decodeField` in, and its frame, one per level of
+  /// a nested decode, grew by more than half.
+  @inline(never)
+  private static func decodeMembers(
+    _ schema: ModelSchema, _ keys: KeyTable, _ node: JSONDocument.Node, _ base: UnsafeMutableRawPointer,
+    _ document: JSONDocument, _ context: inout ReadContext
+  ) throws(ModelError) {
     let hot = schema.hotFields
     var hint = 0
     // The keys read so far, by index modulo 64: a key named again is found here.
     var seen: UInt64 = 0
-    for (key, value) in document.members(of: node) {
+    var members = document.memberWalk(of: node)
+    while let (key, value) = members.nextMember(in: document) {
       guard let entry = keys.lookup(document, key, hint: &hint) else {
         if context.recorder != nil { noteUnknown(key, value, schema, context) }
         continue
@@ -293,6 +314,7 @@ struct ModelReader: ModelReading {
       for index in keys.fields(of: entry) {
         let field = hot[index]
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
+        if decodesArrayNaturally(field, value, base, document) { continue }
         do {
           if let nested = field.nested,
             try fillInPlace(nested, value, base + field.offset, step: .keyNode(document.unretained, key), &context)
@@ -332,6 +354,7 @@ struct ModelReader: ModelReading {
             note: candidate.joined(separator: "."))
         }
         if field.scalar.decode(document, value, into: base + field.offset) { continue }
+        if decodesArrayNaturally(schema.hotFields[index], value, base, document) { continue }
         if document.partial != nil, ReadContext.holdsBack(value, of: document, from: field.converter) { continue }
         try decodeField(schema.hotFields[index], of: schema, index, value, base, step: .keyPath(candidate), &context)
       }
@@ -401,6 +424,19 @@ struct ModelReader: ModelReading {
     return filled
   }
 
+  /// Reads an array of scalars (`CompiledArray`) each of its natural
+  /// kind as its converter would, without it, after the field's scalar
+  /// path (`ScalarField.decode`); false, writing nothing, for any other
+  /// value or field. (Not in a text still arriving: there an array may be cut short.)
+  @inline(__always)
+  private static func decodesArrayNaturally(
+    _ field: ModelSchema.HotField, _ value: JSONDocument.Node, _ base: UnsafeMutableRawPointer,
+    _ document: JSONDocument
+  ) -> Bool {
+    guard let array = field.array, document.partial == nil else { return false }
+    return array.decodeNatural(document, value, into: base + field.offset)
+  }
+
   /// Decodes field `index` of `schema` through its converter. The field
   /// comes as its hot form, which holds no reference to retain: the full
   /// `Field` (its name) is read only for a strict error.
@@ -408,12 +444,6 @@ struct ModelReader: ModelReading {
     _ field: ModelSchema.HotField, of schema: ModelSchema, _ index: Int, _ node: JSONDocument.Node,
     _ base: UnsafeMutableRawPointer, step: consuming CodingPath.Step, _ context: inout ReadContext
   ) throws(ModelError) {
-    // An array of scalars, each of its natural kind: read as the converter would, without it.
-    if let array = field.array, context.document.partial == nil,
-      array.decodeNatural(context.document, node, into: base + field.offset)
-    {
-      return
-    }
     context.path.push(step)
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)

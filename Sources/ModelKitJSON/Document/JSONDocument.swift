@@ -60,7 +60,7 @@ public struct JSONDocument: Sendable {
   }
 
   /// A document over a tape the reader made.
-  init(storage: DocumentStorage) { self.storage = storage }
+  @usableFromInline init(storage: DocumentStorage) { self.storage = storage }
 
   /// This document named without keeping it alive: for what a decode
   /// makes at every key and drops right after (a coding path's steps),
@@ -76,6 +76,13 @@ public struct JSONDocument: Sendable {
 
     /// The document, held again.
     package var document: JSONDocument { JSONDocument(storage: storage) }
+
+    /// Calls `body` with the document borrowed, not held again: without
+    /// the retain and release a copy costs. The caller keeps it alive.
+    @inlinable @inline(__always)
+    package func borrowing<Result>(_ body: (JSONDocument) -> Result) -> Result {
+      Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef { body(JSONDocument(storage: $0)) }
+    }
   }
 
   /// For the document of a text still arriving, what the decoding layer
@@ -167,9 +174,13 @@ public struct JSONDocument: Sendable {
   /// - Parameter node: a value node of this document.
   /// - Returns: a sequence of the elements' nodes, in order.
   @inlinable
-  public func elements(of node: Node) -> Elements {
+  public func elements(of node: Node) -> Elements { Elements(document: self, walk: elementWalk(of: node)) }
+
+  /// `elements(of:)` without holding the document (see `Walk`).
+  @inlinable
+  package func elementWalk(of node: Node) -> Walk {
     let entry = entry(node)
-    return Elements(document: self, first: node.index + 1, count: entry.tag == .array ? entry.count : 0)
+    return Walk(first: node.index + 1, count: entry.tag == .array ? entry.count : 0)
   }
 
   /// The members of the object at `node`, in input order, duplicates
@@ -178,9 +189,13 @@ public struct JSONDocument: Sendable {
   /// - Parameter node: a value node of this document.
   /// - Returns: a sequence of the members' key and value nodes.
   @inlinable
-  public func members(of node: Node) -> Members {
+  public func members(of node: Node) -> Members { Members(document: self, walk: memberWalk(of: node)) }
+
+  /// `members(of:)` without holding the document (see `Walk`).
+  @inlinable
+  package func memberWalk(of node: Node) -> Walk {
     let entry = entry(node)
-    return Members(document: self, first: node.index + 1, count: entry.tag == .object ? entry.count : 0)
+    return Walk(first: node.index + 1, count: entry.tag == .object ? entry.count : 0)
   }
 
   /// The value of the member named `key` in the object at `node`; when a
@@ -229,20 +244,59 @@ public struct JSONDocument: Sendable {
   /// The elements of an array node.
   public struct Elements: Sequence, IteratorProtocol, Sendable {
     @usableFromInline let document: JSONDocument
-    @usableFromInline var cursor: Int
-    @usableFromInline var remaining: Int
+    @usableFromInline var walk: Walk
 
-    @inlinable init(document: JSONDocument, first: Int, count: Int) {
+    @inlinable init(document: JSONDocument, walk: Walk) {
       self.document = document
-      self.cursor = first
-      self.remaining = count
+      self.walk = walk
     }
 
     /// Advances to the next element.
     ///
     /// - Returns: the next element, or nil after the last.
     @inlinable
-    public mutating func next() -> Node? {
+    public mutating func next() -> Node? { walk.nextElement(in: document) }
+
+    /// The number of elements not yet returned.
+    @inlinable public var underestimatedCount: Int { walk.remaining }
+  }
+
+  /// The members of an object node: key node and value node.
+  public struct Members: Sequence, IteratorProtocol, Sendable {
+    @usableFromInline let document: JSONDocument
+    @usableFromInline var walk: Walk
+
+    @inlinable init(document: JSONDocument, walk: Walk) {
+      self.document = document
+      self.walk = walk
+    }
+
+    /// Advances to the next member.
+    ///
+    /// - Returns: the next member's key and value nodes, or nil after the last.
+    @inlinable
+    public mutating func next() -> (key: Node, value: Node)? { walk.nextMember(in: document) }
+
+    /// The number of members not yet returned.
+    @inlinable public var underestimatedCount: Int { walk.remaining }
+  }
+
+  /// The steps of `Elements` and `Members` without the document they
+  /// hold (a retain and a release per array or object walked): for the
+  /// decode loops, which hold the document already. Each step is given
+  /// the document the walk was made from.
+  @usableFromInline package struct Walk: Sendable {
+    @usableFromInline var cursor: Int
+    @usableFromInline var remaining: Int
+
+    @inlinable init(first: Int, count: Int) {
+      cursor = first
+      remaining = count
+    }
+
+    /// The next element of an array's walk, or nil after the last.
+    @inlinable
+    package mutating func nextElement(in document: JSONDocument) -> Node? {
       guard remaining > 0 else { return nil }
       remaining -= 1
       let node = Node(cursor)
@@ -250,27 +304,9 @@ public struct JSONDocument: Sendable {
       return node
     }
 
-    /// The number of elements not yet returned.
-    @inlinable public var underestimatedCount: Int { remaining }
-  }
-
-  /// The members of an object node: key node and value node.
-  public struct Members: Sequence, IteratorProtocol, Sendable {
-    @usableFromInline let document: JSONDocument
-    @usableFromInline var cursor: Int
-    @usableFromInline var remaining: Int
-
-    @inlinable init(document: JSONDocument, first: Int, count: Int) {
-      self.document = document
-      self.cursor = first
-      self.remaining = count
-    }
-
-    /// Advances to the next member.
-    ///
-    /// - Returns: the next member's key and value nodes, or nil after the last.
+    /// The next member of an object's walk, or nil after the last.
     @inlinable
-    public mutating func next() -> (key: Node, value: Node)? {
+    package mutating func nextMember(in document: JSONDocument) -> (key: Node, value: Node)? {
       guard remaining > 0 else { return nil }
       remaining -= 1
       let key = Node(cursor)
@@ -278,9 +314,6 @@ public struct JSONDocument: Sendable {
       cursor = document.nodeAfter(value).index
       return (key, value)
     }
-
-    /// The number of members not yet returned.
-    @inlinable public var underestimatedCount: Int { remaining }
   }
 }
 

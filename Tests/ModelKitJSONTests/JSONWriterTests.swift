@@ -223,6 +223,74 @@ struct JSONWriterTests {
     #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"a":1,"list":[1,3]}"#)
   }
 
+  @Test func aWriterHoldingItsBufferAloneWritesWhatAnyWriterWrites() {
+    // Random documents written through every kind of write, with members
+    // taken back to a checkpoint now and then, by a writer holding its
+    // buffer alone and by one that checks for sharing at each write.
+    var random = SeededGenerator(seed: 0xA10E)
+    let keys = ["id", "a/b", "quote\"d", "é", "", "a long key past sixteen bytes"]
+    let strings = ["", "plain", "a/b", "tab\tand \u{1}", "ünïcödé", String(repeating: "x", count: 40)]
+    func write(_ writer: inout JSONWriter, depth: Int, _ random: inout SeededGenerator) {
+      switch Int.random(in: depth > 3 ? 0...6 : 0...8, using: &random) {
+      case 0: writer.writeNull()
+      case 1: writer.write(Bool.random(using: &random))
+      case 2: writer.write(Int(truncatingIfNeeded: random.next()) >> Int.random(in: 0...63, using: &random))
+      case 3: writer.write(Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...2046, using: &random) << 52)))
+      case 4: writer.write(strings.randomElement(using: &random)!)
+      case 5: [1, -2, 30].withUnsafeBufferPointer { writer.writeArray(of: $0) }
+      case 6: [0.5, 1e21].withUnsafeBufferPointer { writer.writeArray(of: $0) }
+      case 7:
+        writer.beginArray()
+        for _ in 0..<Int.random(in: 0...4, using: &random) { write(&writer, depth: depth + 1, &random) }
+        writer.endArray()
+      default:
+        writer.beginObject()
+        for index in 0..<Int.random(in: 0...4, using: &random) {
+          let key = Array((keys.randomElement(using: &random)! + "\(index)").utf8)
+          let plain = !key.contains(where: { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\"") || $0 >= 0x80 })
+          let checkpoint = writer.checkpoint
+          if Bool.random(using: &random) {
+            key.withUnsafeBufferPointer { key in writer.writeMember(utf8: key, needsEscaping: !plain) { $0.write(7) } }
+          } else {
+            key.withUnsafeBufferPointer { writer.writeKey(escapingAsNeeded: $0) }
+            write(&writer, depth: depth + 1, &random)
+          }
+          if Int.random(in: 0..<4, using: &random) == 0 { writer.rewind(to: checkpoint) }
+        }
+        writer.endObject()
+      }
+    }
+    for round in 0..<300 {
+      let options: [JSONWriteOptions] = [[], .prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
+      let option = options[round % options.count]
+      var checking = JSONWriter(options: option, capacity: 16)
+      var original = JSONWriter(options: option, capacity: 16)
+      original.beginArray()
+      original.write("before")
+      checking.beginArray()
+      checking.write("before")
+      let originalText = original.bytes
+      // Made from a copy: holding its buffer alone gives it a buffer of its own first.
+      var alone = original
+      alone.holdBufferAlone()
+      let seed = random.next()
+      var first = SeededGenerator(seed: seed)
+      var second = SeededGenerator(seed: seed)
+      write(&alone, depth: 0, &first)
+      write(&checking, depth: 0, &second)
+      alone.endArray()
+      checking.endArray()
+      #expect(alone.bytes == checking.bytes, "\(String(decoding: alone.bytes, as: UTF8.self))")
+      #expect(original.bytes == originalText)
+      // Its text handed over, it writes on into new storage.
+      let taken = alone.takeBytes()
+      #expect(Array(taken) == checking.bytes)
+      HeapBytes.release(taken.baseAddress!)
+      alone.write(1)
+      #expect(alone.bytes == Array("1".utf8))
+    }
+  }
+
   @Test func aCopiedWriterWritesOnItsOwn() {
     // Every write a copy makes, through each inlined path (brackets, a
     // plain key, integers, literals, null), leaves the other copy's text as it was.

@@ -18,6 +18,18 @@
       }
     }
 
+    @Test("a writer holding its buffer alone that is copied and written to stops the process")
+    func writerHoldingItsBufferAloneCopied() async {
+      await #expect(processExitsWith: .failure) {
+        var writer = JSONWriter()
+        writer.holdBufferAlone()
+        writer.beginArray()
+        let copy = writer
+        writer.write(1)
+        _ = copy.count
+      }
+    }
+
     @Test("a recursive lock may be taken again by its holder")
     func recursiveLock() {
       let counter = Locked(0, recursive: true)

@@ -17,6 +17,7 @@ final class EncodeWorkspace {
   init(settings: AnyObject, options: JSONWriteOptions, strategies: EncodingStrategies) {
     self.settings = settings
     context = WriteContext(options: options, capacity: 1024, rules: .jsonEncoder(strategies))
+    context.json.holdBufferAlone()
     call = EncodeCall(from: context, isOutermost: true)
     stream = EncodingStream(call: call)
     stream.keepsTopLevelEncoder = true

@@ -117,17 +117,31 @@ struct ModelWriter: ModelWriting {
         if try writeLeaf(child, plan: plan, schema: schema, base: base, &context) { wrote = true }
         continue
       }
-      let checkpoint = context.json.checkpoint
-      let key = UnsafeBufferPointer(rebasing: plan.keyBytes[child.key])
-      context.json.writeKey(utf8: key, needsEscaping: child.keyNeedsEscaping)
-      context.path.push(.keyUTF8(key))
-      try StackGuard.check(depth: context.path.depth, at: context.path)
-      let nested = try writeObject(childIndex, schema: schema, base: base, &context)
-      context.path.pop()
-      if nested { wrote = true } else { context.json.rewind(to: checkpoint) }
+      if try writeKeyedObject(childIndex, schema: schema, base: base, &context) { wrote = true }
     }
     context.json.endObject()
     return wrote
+  }
+
+  /// Writes the key of plan node `index` (an object of a key path) and
+  /// the object; takes the key back when nothing is under it. Returns
+  /// whether it wrote. (Apart: the object loop stays small enough for
+  /// its leaves' writes to be inlined into it.)
+  @inline(never)
+  private static func writeKeyedObject(
+    _ index: Int, schema: ModelSchema, base: UnsafeRawPointer, _ context: inout WriteContext
+  ) throws(ModelError) -> Bool {
+    let plan = schema.plan
+    let node = plan.nodes[index]
+    let checkpoint = context.json.checkpoint
+    let key = UnsafeBufferPointer(rebasing: plan.keyBytes[node.key])
+    context.json.writeKey(utf8: key, needsEscaping: node.keyNeedsEscaping)
+    context.path.push(.keyUTF8(key))
+    try StackGuard.check(depth: context.path.depth, at: context.path)
+    let nested = try writeObject(index, schema: schema, base: base, &context)
+    context.path.pop()
+    if !nested { context.json.rewind(to: checkpoint) }
+    return nested
   }
 
   /// Writes the first field at this key with a value; `null` for a nil one

@@ -68,6 +68,7 @@ enum ModelEntry {
     throws(ModelError) -> WriteContext
   {
     var context = WriteContext(options: options, buildsValue: buildsValue)
+    if !buildsValue { context.json.holdBufferAlone() }
     try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &context)
     return context
   }
@@ -143,6 +144,7 @@ enum ModelEntry {
       throw .unsupported("\(Collection.self) cannot be encoded")
     }
     var context = WriteContext(options: options, buildsValue: buildsValue)
+    if !buildsValue { context.json.holdBufferAlone() }
     try converter.encode(collection, &context)
     return context
   }

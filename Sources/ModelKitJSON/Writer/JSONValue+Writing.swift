@@ -8,6 +8,7 @@ extension JSONValue {
   /// - Returns: the JSON text.
   public func jsonBytes(options: JSONWriteOptions = []) -> [UInt8] {
     var writer = JSONWriter(options: options)
+    writer.holdBufferAlone()
     writer.write(self)
     return writer.bytes
   }

@@ -37,6 +37,8 @@ public struct JSONWriter {
   /// Set by `writeMember` between its key and its value only: the key's
   /// write has just made the buffer this writer's own.
   @usableFromInline var valueFollowsCheckedKey = false
+  /// Set by `holdBufferAlone()`: no write asks whether the buffer is shared.
+  @usableFromInline var holdsBufferAlone = false
 
   /// Creates a writer with an empty buffer.
   ///
@@ -289,11 +291,34 @@ public struct JSONWriter {
   /// Keeps value semantics: a copied writer gets its own buffer before
   /// writing. False for a writer that builds a value, whose buffer its
   /// builder shares: the write goes to the tree (one test, the one a
-  /// writer of text makes anyway).
+  /// writer of text makes anyway). A writer that holds its buffer alone
+  /// skips the test, a call into the runtime.
   @inlinable @inline(__always)
   mutating func makeUnique() -> Bool {
+    if _fastPath(holdsBufferAlone) {
+      checkInvariant(isKnownUniquelyReferenced(&buffer), "a writer holding its buffer alone was copied")
+      return true
+    }
+    return makeUniqueChecked()
+  }
+
+  /// `makeUnique` for a writer that does not hold its buffer alone.
+  @usableFromInline
+  mutating func makeUniqueChecked() -> Bool {
     if _fastPath(isKnownUniquelyReferenced(&buffer)) { return true }
     return makeUniqueSlowly()
+  }
+
+  /// Makes the buffer this writer's own once, for a writer of text no
+  /// copy of which is ever written to or read after this one writes (the
+  /// model layer's writers, Internals §14): from now on its writes do not
+  /// ask the runtime whether the buffer is shared, a call per key, value
+  /// and bracket. A copy would share the buffer with this writer and see
+  /// its writes; the internal checks catch one at the next write.
+  package mutating func holdBufferAlone() {
+    precondition(tree == nil, "a writer that builds a value shares its buffer with the builder")
+    if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+    holdsBufferAlone = true
   }
 
   /// `makeUnique` for a copied writer or one that builds a value.

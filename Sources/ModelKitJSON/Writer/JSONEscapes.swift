@@ -20,6 +20,14 @@ package enum JSONEscapes {
     return ~(sums | word) & ByteScan.highBits
   }
 
+  /// The high bit of each of eight bytes (little-endian) that is a
+  /// control byte (below 0x20), and of no other: the bytes of a `mask`
+  /// whose escape is not a backslash before the byte itself.
+  @inline(__always)
+  package static func controls(_ word: UInt64) -> UInt64 {
+    ~(((word & ~ByteScan.highBits) &+ ByteScan.ones &* 0x60) | word) & ByteScan.highBits
+  }
+
   /// Whether any byte of `utf8` must be escaped.
   package static func anyNeeded(in utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) -> Bool {
     guard let base = utf8.baseAddress else { return false }

@@ -258,6 +258,33 @@ final class OutputBuffer {
   private static func write(_ word: UInt64, count: Int, escaping marks: UInt64, at out: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
+    guard marks & JSONEscapes.controls(word) == 0 else {
+      return writeWithControls(word, count: count, escaping: marks, at: out)
+    }
+    // Only '"', '\\' and '/', whose escape is a backslash before the byte:
+    // the backslash goes in, and the next store begins with the byte.
+    var out = out
+    var marks = marks
+    var taken = 0
+    while marks != 0 {
+      let at = marks.trailingZeroBitCount &>> 3
+      UnsafeMutableRawPointer(out).storeBytes(of: (word &>> UInt64(8 * taken)).littleEndian, as: UInt64.self)
+      out += at &- taken
+      out.pointee = UInt8(ascii: "\\")
+      out += 1
+      taken = at
+      marks &= marks &- 1
+    }
+    UnsafeMutableRawPointer(out).storeBytes(of: (word &>> UInt64(8 * taken)).littleEndian, as: UInt64.self)
+    return out + (count &- taken)
+  }
+
+  /// `write(_:count:escaping:at:)` for a word with a control byte to
+  /// escape (rare: apart, so that the common escapes stay small).
+  @inline(never)
+  private static func writeWithControls(
+    _ word: UInt64, count: Int, escaping marks: UInt64, at out: UnsafeMutablePointer<UInt8>
+  ) -> UnsafeMutablePointer<UInt8> {
     var out = out
     var marks = marks
     var taken = 0

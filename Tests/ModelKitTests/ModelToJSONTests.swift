@@ -27,6 +27,34 @@ struct WrappedDictionaries: JSONModel, Codable {
   var ints: [String: Int64] = [:]
 }
 
+/// Fields whose optionals take their converters' path (no scalar or
+/// in-place shortcut), beside the same fields unwrapped.
+enum Shade: String, Codable, Sendable { case light, dark }
+final class Tag: JSONModel {
+  var name = "t"
+  required init() {}
+}
+struct OptionalFields: JSONModel {
+  var when: Date?
+  var counts: [String: Int]?
+  var shade: Shade?
+  var twice: Int??
+  var ratios: [Double]?
+  var link: URL?
+  var tag: Tag?
+  var inner: [Int?]?
+}
+struct UnwrappedFields: JSONModel {
+  var when = Date(timeIntervalSince1970: 0)
+  var counts: [String: Int] = [:]
+  var shade = Shade.light
+  var twice: Int?
+  var ratios: [Double] = []
+  var link = URL(string: "https://example.com/")!
+  var tag = Tag()
+  var inner: [Int?] = []
+}
+
 final class Loop: JSONModel {
   var name = ""
   var next: Loop?
@@ -38,6 +66,41 @@ struct ModelToJSONTests {
   @Test func writesDeclaredOrderOmittingNilAndNonFinite() throws {
     let text = try Outgoing().jsonString(options: .withoutEscapingSlashes)
     #expect(text == #"{"zeta":1,"big":18446744073709551615,"small":-9223372036854775808,"flag":true,"when":"1970-01-01T00:00:00Z","link":"https://swift.org/a?b=c","amount":12345678901234567890.123}"#)
+  }
+
+  @Test func anOptionalFieldIsWrittenAsItsValueOrLeftOut() throws {
+    // A value in an optional is written as the same value alone; nil is
+    // left out, or null with `.includeNulls`. An optional holding a nil
+    // optional is a value its converter leaves out: left out with every option.
+    var random = SeededGenerator(seed: 0x0971)
+    for round in 0..<200 {
+      var wrapped = OptionalFields()
+      var plain = UnwrappedFields()
+      var nilKeys: [String] = []
+      var omittedKeys: [String] = []
+      func pick() -> Bool { Bool.random(using: &random) }
+      if pick() { plain.when = Date(timeIntervalSince1970: Double(round) * 1000.5); wrapped.when = plain.when } else { nilKeys.append("when") }
+      if pick() { plain.counts = ["a\(round)": round, "b": -round]; wrapped.counts = plain.counts } else { nilKeys.append("counts") }
+      if pick() { plain.shade = pick() ? .dark : .light; wrapped.shade = plain.shade } else { nilKeys.append("shade") }
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: nilKeys.append("twice")
+      case 1: wrapped.twice = .some(nil); omittedKeys.append("twice")
+      default: plain.twice = round; wrapped.twice = .some(round)
+      }
+      if pick() { plain.ratios = [0.5, Double(round), -1e300]; wrapped.ratios = plain.ratios } else { nilKeys.append("ratios") }
+      if pick() { plain.link = URL(string: "https://example.com/\(round)?q=1")!; wrapped.link = plain.link } else { nilKeys.append("link") }
+      if pick() { plain.tag.name = "tag \(round)"; wrapped.tag = plain.tag } else { nilKeys.append("tag") }
+      if pick() { plain.inner = [round, nil]; wrapped.inner = plain.inner } else { nilKeys.append("inner") }
+      for options: JSONWriteOptions in [[], .sortedKeys, .prettyPrinted, .includeNulls, [.includeNulls, .sortedKeys]] {
+        let written = try JSONValue(json: wrapped.jsonData(options: options))
+        var expected = try #require(JSONValue(json: plain.jsonData(options: options)).object)
+        for key in nilKeys { expected[key] = options.contains(.includeNulls) ? .null : nil }
+        for key in omittedKeys { expected[key] = nil }
+        let text = try wrapped.jsonString(options: options)
+        #expect(written == .object(expected), "\(text)")
+        #expect(try wrapped.jsonValue(options: options) == written)
+      }
+    }
   }
 
   @Test func includeNullsWritesNil() throws {

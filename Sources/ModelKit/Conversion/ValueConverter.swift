@@ -297,7 +297,7 @@ class ValueConverter<Value>: AnyConverter {
     }
   }
 
-  override final func encodeField(
+  override func encodeField(
     _ field: UnsafeRawPointer, key: UnsafeBufferPointer<UInt8>?, needsEscaping: Bool, takesPath: Bool,
     _ context: inout WriteContext
   ) throws(ModelError) -> Bool {
@@ -315,7 +315,7 @@ class ValueConverter<Value>: AnyConverter {
     return true
   }
 
-  override final func isFieldNil(_ field: UnsafeRawPointer) -> Bool {
+  override func isFieldNil(_ field: UnsafeRawPointer) -> Bool {
     isNil(field.assumingMemoryBound(to: Value.self).pointee)
   }
 

@@ -40,29 +40,16 @@ final class ModelFiller<Model: JSONModel>: AnyModelFiller {
 /// `Optional` of a model, reached through its metatype
 /// (`ModelFiller.optional`): the methods below are handed `Self`, where
 /// a method of `Optional` itself would look up `Wrapped?` again.
-protocol OptionalModel {
-  /// Whether the optional is nil.
-  var isNone: Bool { get }
+protocol OptionalModel: OptionalConvertible {
   /// An optional holding a new model.
   static func newModel() -> Self
 }
 
 extension Optional: OptionalModel where Wrapped: JSONModel {
-  var isNone: Bool {
-    switch self {
-    case .none: true
-    case .some: false
-    }
-  }
-
   static func newModel() -> Self { .some(Wrapped()) }
 }
 
 extension OptionalModel {
-  /// Whether the optional at `pointer` is nil.
-  @inline(__always)
-  static func isNil(at pointer: UnsafeRawPointer) -> Bool { pointer.assumingMemoryBound(to: Self.self).pointee.isNone }
-
   /// Makes the optional at `pointer` hold a new model.
   @inline(__always)
   static func makeDefault(at pointer: UnsafeMutableRawPointer) {

@@ -2,8 +2,9 @@
 #define CMODELKITPLATFORM_H
 
 // What Swift cannot ask the platform for at ModelKit's platform floor
-// (macOS 12, iOS 15, tvOS 15, watchOS 8): a thread's stack bounds, and
-// atomic bytes (Synchronization's Atomic needs macOS 15 / iOS 18).
+// (macOS 12, iOS 15, tvOS 15, watchOS 8): a thread's stack bounds,
+// atomic bytes (Synchronization's Atomic needs macOS 15 / iOS 18), and a
+// variable of each thread's own.
 
 #include <stdint.h>
 
@@ -14,6 +15,16 @@ uintptr_t modelkit_thread_stack_low(void);
 /// An address in the caller's stack frame: the real stack, even where a
 /// sanitizer moves local variables elsewhere.
 uintptr_t modelkit_stack_position(void);
+
+/// A model type and its schema, as addresses (a type's metadata, an
+/// unretained schema): the last the calling thread looked up.
+typedef struct {
+  uintptr_t type;
+  const void *schema;
+} modelkit_schema_slot;
+
+/// The calling thread's last schema lookup (zeros before the first).
+modelkit_schema_slot *modelkit_thread_schema_slot(void);
 
 /// Reads the byte at `byte` atomically, with acquire ordering.
 static inline uint8_t modelkit_atomic_load(const uint8_t *byte) {

@@ -1,4 +1,5 @@
 import Foundation
+import CModelKitPlatform
 
 /// The process-wide schema cache. Schemas are built under its recursive
 /// lock (a type's keyMapping may itself touch other models) together with
@@ -13,6 +14,21 @@ final class SchemaCache: Sendable {
   }
 
   func schema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
+    // The thread's last lookup answers again without the lock (two lock
+    // pairs and a hash, ~270 instructions a call): the schema it names
+    // unretained stays, as every published one does (Internals §2).
+    let last = modelkit_thread_schema_slot()!
+    let identifier = UInt(bitPattern: ObjectIdentifier(type))
+    if last.pointee.type == identifier, let schema = last.pointee.schema {
+      return Unmanaged<ModelSchema>.fromOpaque(schema).takeUnretainedValue()
+    }
+    let schema = try publishedSchema(for: type)
+    last.pointee = modelkit_schema_slot(type: identifier, schema: Unmanaged.passUnretained(schema).toOpaque())
+    return schema
+  }
+
+  /// `schema(for:)` from the cache, built and published when it is not there.
+  private func publishedSchema(for type: any JSONModel.Type) throws(ModelError) -> ModelSchema {
     try state.whileLocked { () throws(ModelError) in
       if let reference = state.withLock({ $0.schemas[ObjectIdentifier(type)] }) { return reference.schema }
       let builder = SchemaBuilder(cached: state.withLock { $0.schemas })

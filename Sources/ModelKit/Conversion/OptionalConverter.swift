@@ -137,8 +137,8 @@ final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
 /// Builds the converter of a generic container from its element's converter.
 protocol OptionalConvertible {
   static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter?
-  /// Whether this is nil.
-  var isNone: Bool { get }
+  /// Whether `value` is nil.
+  static func isNone(_ value: borrowing Self) -> Bool
 }
 
 extension OptionalConvertible {
@@ -147,16 +147,11 @@ extension OptionalConvertible {
   /// `Wrapped` that names `Wrapped?`, `Optional`'s own methods included,
   /// looks up its metadata on every call (~330 instructions).
   @inline(__always)
-  static func isNil(at pointer: UnsafeRawPointer) -> Bool { pointer.assumingMemoryBound(to: Self.self).pointee.isNone }
+  static func isNil(at pointer: UnsafeRawPointer) -> Bool { isNone(pointer.assumingMemoryBound(to: Self.self).pointee) }
 }
 
 extension Optional: OptionalConvertible {
-  var isNone: Bool {
-    switch self {
-    case .none: true
-    case .some: false
-    }
-  }
+  static func isNone(_ value: borrowing Self) -> Bool { value == nil }
 
   static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
     guard let wrapped = try builder.typedConverter(for: Wrapped.self) else { return nil }

@@ -55,6 +55,20 @@ struct ConcurrencyTests {
     #expect(results.allSatisfy { $0 == expected })
   }
 
+  @Test func sixtyFourTasksEncodeOneInstanceAtOnce() async throws {
+    // Its strings are read where they lie (through `withUTF8`, which takes
+    // them inout and writes nothing to a native string): under the thread
+    // sanitizer, a write there would be a race between these tasks.
+    let shared = StringFieldsClass()
+    shared.plain = String(repeating: "shared text / ", count: 8)
+    shared.optional = "é"
+    nonisolated(unsafe) let instance = shared
+    let expected = try instance.jsonString()
+    let results = try await resultsOfConcurrentTasks(64) { _ in try instance.jsonString() }
+    #expect(results.count == 64)
+    #expect(results.allSatisfy { $0 == expected })
+  }
+
   @Test func sixtyFourTasksUseTheCodableBridgeOnFirstUse() async throws {
     let value = K3(
       inner: K2(items: [K1(id: 1, tags: ["a"])], byName: ["x": K1(id: 2)], at: Date(timeIntervalSince1970: 60)),

@@ -55,6 +55,17 @@ struct UnwrappedFields: JSONModel {
   var inner: [Int?] = []
 }
 
+/// String fields, written where they lie in the model.
+struct StringFields: JSONModel {
+  var plain = ""
+  var optional: String?
+}
+final class StringFieldsClass: JSONModel {
+  var plain = ""
+  var optional: String?
+  required init() {}
+}
+
 final class Loop: JSONModel {
   var name = ""
   var next: Loop?
@@ -99,6 +110,42 @@ struct ModelToJSONTests {
         let text = try wrapped.jsonString(options: options)
         #expect(written == .object(expected), "\(text)")
         #expect(try wrapped.jsonValue(options: options) == written)
+      }
+    }
+  }
+
+  @Test func stringFieldsAreWrittenAsTheWriterWritesStrings() throws {
+    // Every length around the small-string limit, escapes and multi-byte
+    // scalars anywhere, in a struct and in a class, plain and optional,
+    // and strings made through NSString: the text a writer makes of the
+    // same strings.
+    let alphabet: [Character] = ["a", "Z", " ", "\"", "\\", "/", "\n", "\u{1}", "é", "€", "😀", "\u{FEFF}"]
+    var random = SeededGenerator(seed: 0x5F1E)
+    for length in 0...40 {
+      for variant in 0..<12 {
+        var first = String((0..<length).map { _ in alphabet.randomElement(using: &random)! })
+        var second = String((0..<(40 - length)).map { _ in alphabet.randomElement(using: &random)! })
+        if variant.isMultiple(of: 3) {
+          first = NSString(string: first) as String
+          second = NSString(string: second) as String
+        }
+        for options: JSONWriteOptions in [[], .withoutEscapingSlashes, .prettyPrinted] {
+          var writer = JSONWriter(options: options)
+          writer.beginObject()
+          writer.writeKey("plain")
+          writer.write(first)
+          writer.writeKey("optional")
+          writer.write(second)
+          writer.endObject()
+          let expected = String(decoding: writer.bytes, as: UTF8.self)
+          let model = StringFields(plain: first, optional: second)
+          let object = StringFieldsClass()
+          object.plain = first
+          object.optional = second
+          #expect(try model.jsonString(options: options) == expected)
+          #expect(try object.jsonString(options: options) == expected)
+          #expect(try model.jsonValue(options: options) == JSONValue(json: expected))
+        }
       }
     }
   }

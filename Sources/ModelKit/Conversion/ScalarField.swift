@@ -168,13 +168,13 @@ extension ScalarField {
     }
   }
 
-  /// Writes a field that is not omitted.
+  /// Writes a field that is not omitted (not nil: a string optional's
+  /// string lies where the optional does, its payload at its start).
   @inline(__always)
   func encode(_ field: UnsafeRawPointer, _ writer: inout JSONWriter) {
     switch self {
     case .none: break
-    case .string: writer.write(field.assumingMemoryBound(to: String.self).pointee)
-    case .optionalString: writer.write(field.assumingMemoryBound(to: String?.self).pointee ?? "")
+    case .string, .optionalString: writer.write(stringAt: field.assumingMemoryBound(to: String.self))
     case .int: writer.write(field.assumingMemoryBound(to: Int.self).pointee)
     case .optionalInt: writer.write(field.assumingMemoryBound(to: Int?.self).pointee ?? 0)
     case .int64: writer.write(field.assumingMemoryBound(to: Int64.self).pointee)

@@ -11,6 +11,19 @@ package func withUTF8Bytes<Result>(of text: String, _ body: (UnsafeBufferPointer
   return try copy.withUTF8(body)
 }
 
+/// `withUTF8Bytes(of:)` for the string at `text`, read where it lies:
+/// reading it out of memory would copy it (a retain and a release) around
+/// the call. A string that is not contiguous UTF-8 (a bridged one) is read
+/// from a copy. The string is not changed: `withUTF8`, which takes it
+/// `inout`, writes nothing to a contiguous one.
+@inline(__always)
+package func withUTF8Bytes<Result>(at text: UnsafePointer<String>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
+  rethrows -> Result
+{
+  guard text.pointee.isContiguousUTF8 else { return try withUTF8Bytes(of: text.pointee, body) }
+  return try UnsafeMutablePointer(mutating: text).pointee.withUTF8(body)
+}
+
 extension String {
   /// The string of `utf8`, which must be well-formed UTF-8 (`isASCII`:
   /// every byte is below 0x80), as the reader leaves a string without

@@ -396,6 +396,15 @@ public struct JSONWriter {
     appendString(value)
   }
 
+  /// Writes the string at `text`, escaped, read where it lies
+  /// (`withUTF8Bytes(at:_:)`): a model's string field, without copying it.
+  package mutating func write(stringAt text: UnsafePointer<String>) {
+    guard beforeValue() else { return tree!.add(.string(text.pointee)) }
+    let out = buffer  // one reference for the closure, not one per append
+    let escapesSlashes = escapesSlashes
+    withUTF8Bytes(at: text) { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
+  }
+
   /// Writes a number's exact text.
   ///
   /// - Parameter value: the number.

@@ -400,9 +400,12 @@ public struct JSONWriter {
   /// (`withUTF8Bytes(at:_:)`): a model's string field, without copying it.
   package mutating func write(stringAt text: UnsafePointer<String>) {
     guard beforeValue() else { return tree!.add(.string(text.pointee)) }
-    let out = buffer  // one reference for the closure, not one per append
+    // The buffer unretained, as this writer holds it: the string's inout
+    // access, which may touch any memory for all the compiler knows,
+    // would otherwise have it retained around the closure.
+    let out = Unmanaged.passUnretained(buffer)
     let escapesSlashes = escapesSlashes
-    withUTF8Bytes(at: text) { out.appendQuoted($0, escapingSlashes: escapesSlashes) }
+    withUTF8Bytes(at: text) { utf8 in out._withUnsafeGuaranteedRef { $0.appendQuoted(utf8, escapingSlashes: escapesSlashes) } }
   }
 
   /// Writes a number's exact text.

@@ -150,6 +150,27 @@ struct ModelToJSONTests {
     }
   }
 
+  @Test func textsOfOneTypeWrittenAgainAndAgainAreWhole() throws {
+    // Each text starts with room for the thread's last one of its type:
+    // sizes that grow past it, shrink below it and jump across the 1 MiB
+    // cap are written whole, as a fresh writer writes them.
+    var random = SeededGenerator(seed: 0x7E47)
+    let counts = [0, 3, 4000, 10, 60_000, 59_000, 61_000, 2, 120_000, 1]
+    for count in counts + (0..<20).map({ _ in Int.random(in: 0...20_000, using: &random) }) {
+      let model = StringFields(plain: String(repeating: "ab/\"c", count: count), optional: count.isMultiple(of: 2) ? "x" : nil)
+      var writer = JSONWriter()
+      writer.beginObject()
+      writer.writeKey("plain")
+      writer.write(model.plain)
+      if let optional = model.optional {
+        writer.writeKey("optional")
+        writer.write(optional)
+      }
+      writer.endObject()
+      #expect(try Array(model.jsonData()) == writer.bytes, "\(count)")
+    }
+  }
+
   @Test func includeNullsWritesNil() throws {
     let value = try Outgoing().jsonValue(options: .includeNulls)
     #expect(value["alpha"] == .null)

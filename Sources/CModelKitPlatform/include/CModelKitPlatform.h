@@ -17,10 +17,12 @@ uintptr_t modelkit_thread_stack_low(void);
 uintptr_t modelkit_stack_position(void);
 
 /// A model type and its schema, as addresses (a type's metadata, an
-/// unretained schema): the last the calling thread looked up.
+/// unretained schema): the last the calling thread looked up; and the size
+/// of the last text it wrote of that type (0 before one).
 typedef struct {
   uintptr_t type;
   const void *schema;
+  intptr_t text_size;
 } modelkit_schema_slot;
 
 /// The calling thread's last schema lookup (zeros before the first).

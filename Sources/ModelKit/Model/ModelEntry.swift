@@ -67,9 +67,17 @@ enum ModelEntry {
   static func write<Model: JSONModel>(_ model: Model, options: JSONWriteOptions, buildsValue: Bool = false)
     throws(ModelError) -> WriteContext
   {
-    var context = WriteContext(options: options, buildsValue: buildsValue)
-    if !buildsValue { context.json.holdBufferAlone() }
-    try ModelWriter.encodeModel(model, schema: SchemaCache.shared.schema(for: type(of: model)), &context)
+    let type = type(of: model)
+    let schema = try SchemaCache.shared.schema(for: type)
+    guard !buildsValue else {
+      var context = WriteContext(options: options, buildsValue: true)
+      try ModelWriter.encodeModel(model, schema: schema, &context)
+      return context
+    }
+    var context = WriteContext(options: options, capacity: SchemaCache.shared.textCapacity(for: type, initial: 16_384))
+    context.json.holdBufferAlone()
+    try ModelWriter.encodeModel(model, schema: schema, &context)
+    SchemaCache.shared.noteText(of: type, size: context.json.count)
     return context
   }
 

@@ -23,8 +23,28 @@ final class SchemaCache: Sendable {
       return Unmanaged<ModelSchema>.fromOpaque(schema).takeUnretainedValue()
     }
     let schema = try publishedSchema(for: type)
-    last.pointee = modelkit_schema_slot(type: identifier, schema: Unmanaged.passUnretained(schema).toOpaque())
+    last.pointee = modelkit_schema_slot(
+      type: identifier, schema: Unmanaged.passUnretained(schema).toOpaque(), text_size: 0)
     return schema
+  }
+
+  /// The room to start a text of `type` with, after its `schema(for:)`:
+  /// `initial`, or a little more than the calling thread's last text of
+  /// it when that was larger, so that a type written again and again is
+  /// not grown (and copied) to its size each time. At most 1 MiB, which a
+  /// larger text grows from.
+  func textCapacity(for type: any JSONModel.Type, initial: Int) -> Int {
+    let last = modelkit_thread_schema_slot()!.pointee
+    guard last.type == UInt(bitPattern: ObjectIdentifier(type)), last.text_size > initial else { return initial }
+    return min(last.text_size + last.text_size / 8, 1 << 20)
+  }
+
+  /// Notes the size of a text of `type` just written, for `textCapacity`
+  /// (when the thread's last lookup is still of `type`).
+  func noteText(of type: any JSONModel.Type, size: Int) {
+    let last = modelkit_thread_schema_slot()!
+    guard last.pointee.type == UInt(bitPattern: ObjectIdentifier(type)) else { return }
+    last.pointee.text_size = size
   }
 
   /// `schema(for:)` from the cache, built and published when it is not there.

@@ -279,15 +279,9 @@ struct ModelReader: ModelReading {
   ) throws(ModelError) {
     // The document borrowed from the context, which holds it for the whole
     // decode (a copy of it cost a retain and a release per object).
-    let failure: ModelError? = context.document.unretained.borrowing { document in
-      do throws(ModelError) {
-        try decodeMembers(schema, keys, node, base, document, &context)
-        return nil
-      } catch {
-        return error
-      }
+    try context.document.unretained.borrowing { (document) throws(ModelError) in
+      try decodeMembers(schema, keys, node, base, document, &context)
     }
-    if let failure { throw failure }
   }
 
   /// The member pass over the borrowed `document`. Apart: inlined into

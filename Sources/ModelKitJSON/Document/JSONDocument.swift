@@ -77,11 +77,14 @@ public struct JSONDocument: Sendable {
     /// The document, held again.
     package var document: JSONDocument { JSONDocument(storage: storage) }
 
-    /// Calls `body` with the document borrowed, not held again: without
-    /// the retain and release a copy costs. The caller keeps it alive.
+    /// Calls `body` with the document borrowed, not held again
+    /// (`Unmanaged.withBorrowed`): without the retain and release a copy
+    /// costs. The caller keeps it alive.
     @inlinable @inline(__always)
-    package func borrowing<Result>(_ body: (JSONDocument) -> Result) -> Result {
-      Unmanaged.passUnretained(storage)._withUnsafeGuaranteedRef { body(JSONDocument(storage: $0)) }
+    package func borrowing<Failure: Error>(_ body: (JSONDocument) throws(Failure) -> Void) throws(Failure) {
+      try Unmanaged.passUnretained(storage).withBorrowed { (storage) throws(Failure) in
+        try body(JSONDocument(storage: storage))
+      }
     }
   }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ModelKit
+@testable import ModelKit
 import ModelKitTestSupport
 import Testing
 
@@ -153,9 +153,11 @@ struct ModelToJSONTests {
   @Test func textsOfOneTypeWrittenAgainAndAgainAreWhole() throws {
     // Each text starts with room for the thread's last one of its type:
     // sizes that grow past it, shrink below it and jump across the 1 MiB
-    // cap are written whole, as a fresh writer writes them.
+    // cap are written whole, as a fresh writer writes them, and each leaves
+    // the room the next one starts with. (A synchronous test: its body
+    // stays on one thread, whose last lookup this is.)
     var random = SeededGenerator(seed: 0x7E47)
-    let counts = [0, 3, 4000, 10, 60_000, 59_000, 61_000, 2, 120_000, 1]
+    let counts = [0, 3, 4000, 10, 60_000, 59_000, 61_000, 2, 120_000, 1, 200_000, 5]
     for count in counts + (0..<20).map({ _ in Int.random(in: 0...20_000, using: &random) }) {
       let model = StringFields(plain: String(repeating: "ab/\"c", count: count), optional: count.isMultiple(of: 2) ? "x" : nil)
       var writer = JSONWriter()
@@ -168,7 +170,14 @@ struct ModelToJSONTests {
       }
       writer.endObject()
       #expect(try Array(model.jsonData()) == writer.bytes, "\(count)")
+      // The next text of the type on this thread starts with room for this
+      // one (an eighth more), at least the initial room, at most 1 MiB.
+      let room = SchemaCache.shared.textCapacity(for: StringFields.self, initial: 16_384)
+      #expect(room == min(max(16_384, writer.count + writer.count / 8), 1 << 20), "\(count)")
     }
+    // Another type looked up since: the initial room again.
+    _ = try StringFieldsClass().jsonData()
+    #expect(SchemaCache.shared.textCapacity(for: StringFields.self, initial: 16_384) == 16_384)
   }
 
   @Test func includeNullsWritesNil() throws {

@@ -168,6 +168,64 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func arraysOfArraysWrittenInOneStepStopAtTheFirstNotFinite() {
+    // Runs of arrays, some with a NaN or an infinity (left to the caller,
+    // which writes null for it here and goes on after it), some long enough
+    // to outgrow the writer's buffer, first in their container or after a
+    // value: the text is each finite array written element-wise.
+    var random = SeededGenerator(seed: 0xA2A2)
+    let specials: [Double] = [0, -0.0, 1e21, 1e-7, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .nan, .infinity, -.infinity]
+    for round in 0..<300 {
+      let arrays: [[Double]] = (0..<Int.random(in: 0...12, using: &random)).map { _ in
+        (0..<Int.random(in: 0...(Int.random(in: 0...9, using: &random) == 0 ? 200 : 3), using: &random)).map { _ in
+          Int.random(in: 0...19, using: &random) == 0
+            ? specials.randomElement(using: &random)!
+            : Double(bitPattern: random.next() & ~(0x7FF << 52) | (UInt64.random(in: 1...2046, using: &random) << 52))
+        }
+      }
+      let leading = round % 3 == 0
+      for options: JSONWriteOptions in [[], .prettyPrinted] {
+        for buildsValue in options.isEmpty ? [false, true] : [false] {
+          var batch = buildsValue ? JSONWriter(buildingValueWith: options) : JSONWriter(options: options, capacity: 16)
+          var single = buildsValue ? JSONWriter(buildingValueWith: options) : JSONWriter(options: options, capacity: 16)
+          batch.beginArray()
+          single.beginArray()
+          if leading {
+            batch.write(7)
+            single.write(7)
+          }
+          var index = 0
+          while index < arrays.count {
+            let written = arrays.withUnsafeBufferPointer { batch.writeArrays(of: UnsafeBufferPointer(rebasing: $0[index...])) }
+            let finite = arrays[index...].prefix { $0.allSatisfy(\.isFinite) }.count
+            #expect(written == finite, "\(arrays)")
+            index += written
+            if index < arrays.count {
+              batch.writeNull()
+              index += 1
+            }
+          }
+          for array in arrays {
+            guard array.allSatisfy(\.isFinite) else {
+              single.writeNull()
+              continue
+            }
+            single.beginArray()
+            for value in array { single.write(value) }
+            single.endArray()
+          }
+          batch.endArray()
+          single.endArray()
+          if buildsValue {
+            #expect(batch.value == single.value, "\(arrays)")
+          } else {
+            #expect(batch.bytes == single.bytes, "\(arrays)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func aMemberWrittenInOneStepIsItsKeyAndValueWrittenApart() {
     // `writeMember` checks the buffer once for the key and its value: the text (and a built value)
     // is that of `writeKey` then the value, for every kind of value, key and option.

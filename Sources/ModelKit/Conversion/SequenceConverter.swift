@@ -273,16 +273,18 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
   }
 
   /// `encode`'s elements for `[[Double]]` (coordinates), compiled for it:
-  /// an array of finite numbers written as its converter would write it
-  /// (`encodeDoubles`), any other by the element converter, at its path.
+  /// the arrays of finite numbers written as their converter would write
+  /// them (`encodeDoubles`), without a call per array, any other by the
+  /// element converter, at its path.
   private func encodeArraysOfDoubles(_ arrays: [[Double]], _ context: inout WriteContext) throws(ModelError) {
-    for index in arrays.indices {
-      let doubles = arrays[index]
-      if elementIsPlainDoubles, doubles.allSatisfy(\.isFinite) {
-        doubles.withUnsafeBufferPointer { context.json.writeArray(of: $0) }
-      } else {
-        try context.element(unsafeBitCast(doubles, to: Collection.Element.self), at: .index(index), with: element)
+    var index = 0
+    while index < arrays.count {
+      if elementIsPlainDoubles {
+        index += arrays.withUnsafeBufferPointer { context.json.writeArrays(of: UnsafeBufferPointer(rebasing: $0[index...])) }
+        guard index < arrays.count else { return }
       }
+      try context.element(unsafeBitCast(arrays[index], to: Collection.Element.self), at: .index(index), with: element)
+      index += 1
     }
   }
 

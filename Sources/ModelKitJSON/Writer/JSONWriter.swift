@@ -461,10 +461,45 @@ public struct JSONWriter {
       for value in values { write(value) }
       return endArray()
     }
-    // Room for every number made once (a comma and `ShortestDecimal.room`
-    // each, and the brackets), then the normal ones written straight in;
-    // the others (zeros, subnormals, NaN) as `write(_: Double)` writes them,
-    // in fewer bytes than that room (at most 24), so the room still holds.
+    _ = appendArray(of: values, stoppingAtNonFinite: false)
+  }
+
+  /// Writes arrays of numbers as the next values, each as
+  /// `writeArray(of:)` writes it, up to the first that holds a number that
+  /// is not finite, which is left to the caller (whose converter decides
+  /// how it is written). Compact text is written in one step, without a
+  /// call per array (coordinates are a pair of numbers each).
+  ///
+  /// - Parameter arrays: the arrays.
+  /// - Returns: how many arrays were written, from the first.
+  package mutating func writeArrays(of arrays: UnsafeBufferPointer<[Double]>) -> Int {
+    for index in arrays.indices {
+      guard !pretty, tree == nil else {
+        guard arrays[index].allSatisfy(\.isFinite) else { return index }
+        arrays[index].withUnsafeBufferPointer { writeArray(of: $0) }
+        continue
+      }
+      let before = checkpoint
+      _ = beforeValue()
+      // The numbers read where the outer array keeps them (Internals.md §13).
+      let values = arrays[index].withUnsafeBufferPointer { $0 }
+      guard appendArray(of: values, stoppingAtNonFinite: true) else {
+        rewind(to: before)
+        return index
+      }
+    }
+    return arrays.count
+  }
+
+  /// Appends the numbers between brackets to the text, with room for
+  /// them made once (a comma and `ShortestDecimal.room` each, and the
+  /// brackets), the normal ones written straight in. The others (zeros,
+  /// subnormals) are written as `write(_: Double)` writes them, in fewer
+  /// bytes than that room (at most 24), so the room still holds; NaN and
+  /// infinities as `null`, or, `stoppingAtNonFinite`, not at all: false,
+  /// and the caller takes the text back to before the array.
+  @inline(__always)
+  private mutating func appendArray(of values: UnsafeBufferPointer<Double>, stoppingAtNonFinite: Bool) -> Bool {
     let room = values.count * (ShortestDecimal.room + 1) + 2
     if buffer.count + room > buffer.capacity { buffer.grow(to: buffer.count + room) }
     let end = buffer.count + room
@@ -481,6 +516,7 @@ public struct JSONWriter {
         out += decimal.write(to: out)
         continue
       }
+      if !value.isFinite && stoppingAtNonFinite { return false }
       buffer.count = out - buffer.start
       if value.isFinite { writeDescription(value) } else { buffer.appendNull() }
       checkInvariant(
@@ -489,6 +525,7 @@ public struct JSONWriter {
     }
     out.pointee = UInt8(ascii: "]")
     buffer.count = out + 1 - buffer.start
+    return true
   }
 
   /// Writes an array of integers, each as `write(_: Int)` writes it, in

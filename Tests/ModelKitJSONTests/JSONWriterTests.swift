@@ -226,6 +226,29 @@ struct JSONWriterTests {
     }
   }
 
+  @Test func takenStorageHoldsAtMostAMebibyteItDoesNotUse() throws {
+    // A buffer made with room for a larger text gives back what it does not
+    // use past the slack when its contents are handed over; within the
+    // slack, it is handed over as it is.
+    for (capacity, text) in [(3 << 20, 100), (5 << 20, 3 << 20), (1 << 20, 200), (16, 10)] {
+      let buffer = OutputBuffer(capacity: capacity)
+      let bytes = (0..<text).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+      bytes.withUnsafeBufferPointer { buffer.append($0) }
+      let start = buffer.start
+      let taken = buffer.takeContents()
+      defer { HeapBytes.release(taken.baseAddress!) }
+      #expect(taken.elementsEqual(bytes), "\(capacity) \(text)")
+      if capacity - text <= OutputBuffer.handedOverSlack {
+        #expect(taken.baseAddress == start, "\(capacity) \(text)")
+      }
+      #if os(Linux)
+        let kept = mallocUsableSize(taken.baseAddress)
+        #expect(kept >= text && kept - text <= OutputBuffer.handedOverSlack, "\(capacity) \(text): \(kept)")
+      #endif
+    }
+    #expect(OutputBuffer.handedOverSlack == 1 << 20)
+  }
+
   @Test func aMemberWrittenInOneStepIsItsKeyAndValueWrittenApart() {
     // `writeMember` checks the buffer once for the key and its value: the text (and a built value)
     // is that of `writeKey` then the value, for every kind of value, key and option.
@@ -463,3 +486,9 @@ struct JSONWriterTests {
     }
   }
 }
+
+#if os(Linux)
+  /// glibc's size of a heap block (not in the Glibc module's headers).
+  @_silgen_name("malloc_usable_size")
+  private func mallocUsableSize(_ block: UnsafeMutableRawPointer?) -> Int
+#endif

@@ -152,10 +152,10 @@ struct ModelToJSONTests {
 
   @Test func textsOfOneTypeWrittenAgainAndAgainAreWhole() throws {
     // Each text starts with room for the thread's last one of its type:
-    // sizes that grow past it, shrink below it and jump across the 1 MiB
-    // cap are written whole, as a fresh writer writes them, and each leaves
-    // the room the next one starts with. (A synchronous test: its body
-    // stays on one thread, whose last lookup this is.)
+    // sizes that grow past it and shrink below it are written whole, as a
+    // fresh writer writes them, and each leaves the room the next one
+    // starts with. (A synchronous test: its body stays on one thread, whose
+    // last lookup this is.)
     var random = SeededGenerator(seed: 0x7E47)
     let counts = [0, 3, 4000, 10, 60_000, 59_000, 61_000, 2, 120_000, 1, 200_000, 5]
     for count in counts + (0..<20).map({ _ in Int.random(in: 0...20_000, using: &random) }) {
@@ -171,10 +171,16 @@ struct ModelToJSONTests {
       writer.endObject()
       #expect(try Array(model.jsonData()) == writer.bytes, "\(count)")
       // The next text of the type on this thread starts with room for this
-      // one (an eighth more), at least the initial room, at most 1 MiB.
+      // one (an eighth more), at least the initial room.
       let room = SchemaCache.shared.textCapacity(for: StringFields.self, initial: 16_384)
-      #expect(room == min(max(16_384, writer.count + writer.count / 8), 1 << 20), "\(count)")
+      #expect(room == max(16_384, writer.count + writer.count / 8), "\(count)")
     }
+    // A text past the cap (noted, not written: 64 MiB): the cap.
+    SchemaCache.shared.noteText(of: StringFields.self, size: SchemaCache.maximumTextCapacity - 1_000)
+    #expect(SchemaCache.shared.textCapacity(for: StringFields.self, initial: 16_384) == SchemaCache.maximumTextCapacity)
+    #expect(SchemaCache.maximumTextCapacity == 1 << 26)
+    let small = StringFields(plain: "ab", optional: nil)
+    #expect(try small.jsonString() == #"{"plain":"ab"}"#)
     // Another type looked up since: the initial room again.
     _ = try StringFieldsClass().jsonData()
     #expect(SchemaCache.shared.textCapacity(for: StringFields.self, initial: 16_384) == 16_384)

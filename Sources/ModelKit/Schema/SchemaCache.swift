@@ -31,13 +31,18 @@ final class SchemaCache: Sendable {
   /// The room to start a text of `type` with, after its `schema(for:)`:
   /// `initial`, or a little more than the calling thread's last text of
   /// it when that was larger, so that a type written again and again is
-  /// not grown (and copied) to its size each time. At most 1 MiB, which a
-  /// larger text grows from.
+  /// not grown (and copied) to its size each time. At most
+  /// `maximumTextCapacity`, which a larger text grows from. (Room a
+  /// smaller text leaves unused is given back when it is handed over:
+  /// `OutputBuffer.takeContents`.)
   func textCapacity(for type: any JSONModel.Type, initial: Int) -> Int {
     let last = modelkit_thread_schema_slot()!.pointee
     guard last.type == UInt(bitPattern: ObjectIdentifier(type)), last.text_size > initial else { return initial }
-    return min(last.text_size + last.text_size / 8, 1 << 20)
+    return min(last.text_size + last.text_size / 8, Self.maximumTextCapacity)
   }
+
+  /// The most room `textCapacity` starts a text with: 64 MiB.
+  static let maximumTextCapacity = 1 << 26
 
   /// Notes the size of a text of `type` just written, for `textCapacity`
   /// (when the thread's last lookup is still of `type`).

@@ -29,17 +29,25 @@ final class OutputBuffer {
     return copy
   }
 
+  /// The most room storage is handed over with beyond its contents: 1 MiB.
+  static let handedOverSlack = 1 << 20
+
   /// Whether the last two bytes are `.0`.
   var endsWithPointZero: Bool {
     count >= 2 && start[count - 2] == UInt8(ascii: ".") && start[count - 1] == UInt8(ascii: "0")
   }
 
   /// Hands over the storage, the first `count` bytes of which are the
-  /// contents: the caller releases it (`HeapBytes.release`). The buffer is
-  /// left empty, owning nothing (capacity 0); taken again before anything
-  /// is appended, it hands over new, empty storage, never the taken one.
+  /// contents: the caller releases it (`HeapBytes.release`). Room unused
+  /// past `handedOverSlack` is given back first (a text started with room
+  /// for a larger one, then kept in a `Data`). The buffer is left empty,
+  /// owning nothing (capacity 0); taken again before anything is
+  /// appended, it hands over new, empty storage, never the taken one.
   func takeContents() -> UnsafeMutableBufferPointer<UInt8> {
     if capacity == 0 { grow(to: 1) }
+    if capacity - count > Self.handedOverSlack {
+      start = HeapBytes.reallocate(start, keeping: count, capacity: max(count, 16))
+    }
     let taken = UnsafeMutableBufferPointer(start: start, count: count)
     capacity = 0
     count = 0

@@ -475,7 +475,7 @@ public struct JSONWriter {
   package mutating func writeArrays(of arrays: UnsafeBufferPointer<[Double]>) -> Int {
     for index in arrays.indices {
       guard !pretty, tree == nil else {
-        guard arrays[index].allSatisfy(\.isFinite) else { return index }
+        guard arrays[index].allSatisfy({ $0.isFinite }) else { return index }
         arrays[index].withUnsafeBufferPointer { writeArray(of: $0) }
         continue
       }

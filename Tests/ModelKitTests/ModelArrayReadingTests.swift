@@ -4,7 +4,8 @@ import ModelKitTestSupport
 import Testing
 
 // An array of struct models is read by the model reader element by
-// element (`ModelReader.decodeModels`); an array of class models takes the
+// element (`ModelReader.decodeModels`), a long one into the array's own
+// storage; an array of class models takes the
 // element-wise path every other converter takes; a nested struct model is
 // filled where it lies once its decoding hooks are known to be the
 // defaults, a class model through its converter. The same fields as a
@@ -117,8 +118,11 @@ private struct ItemText {
       ? pick(["null", "3", #""x""#, #""{\"id\": 6}""#, "[]", "true"]) : item()
   }
 
+  /// Short arrays, and long ones (eight elements or more), whose struct
+  /// models are made in the array's own storage.
   mutating func array() -> String {
-    "[" + (0..<Int.random(in: 0...5, using: &generator)).map { _ in element() }.joined(separator: ", ") + "]"
+    let count = Bool.random(using: &generator) ? Int.random(in: 0...5, using: &generator) : Int.random(in: 7...14, using: &generator)
+    return "[" + (0..<count).map { _ in element() }.joined(separator: ", ") + "]"
   }
 }
 

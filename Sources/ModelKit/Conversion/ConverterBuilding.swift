@@ -50,6 +50,13 @@ protocol AppendableCollection<Element>: Collection {
   /// Appends `element`, taken: a model read into a local is moved in, not
   /// copied (its references retained) and then destroyed.
   mutating func add(_ element: consuming Element)
+  /// A collection of the elements `fill` initialises in room for
+  /// `capacity` of them, from the first on, counting each in its second
+  /// argument as it goes (on an error, the elements counted are all there
+  /// are). An array's room is its own storage: each element is made where
+  /// it stays, not moved in.
+  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
+    throws(ModelError) -> Self
 }
 
 extension AppendableCollection {
@@ -69,9 +76,49 @@ extension AppendableCollection {
   }
 }
 
+extension AppendableCollection {
+  /// `made` through a temporary room, each element moved in by `add`.
+  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
+    throws(ModelError) -> Self
+  {
+    var result = Self()
+    guard capacity > 0 else { return result }
+    result.reserve(capacity)
+    let room = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    defer { room.deallocate() }
+    var count = 0
+    do throws(ModelError) {
+      try fill(room, &count)
+    } catch {
+      room.deinitialize(count: count)
+      throw error
+    }
+    for offset in 0..<count { result.add((room + offset).move()) }
+    return result
+  }
+}
+
 extension Array: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
   mutating func add(_ element: consuming Element) { append(element) }
+
+  /// `made` in the array's own storage (its initialiser keeps the
+  /// elements counted when `fill` throws, and drops them with the array).
+  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
+    throws(ModelError) -> Self
+  {
+    guard capacity > 0 else { return [] }
+    var failure: ModelError?
+    let result = Self(unsafeUninitializedCapacity: capacity) { room, count in
+      do throws(ModelError) {
+        try fill(room.baseAddress!, &count)
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return result
+  }
 }
 
 extension ContiguousArray: AppendableCollection {

@@ -21,6 +21,14 @@ protocol ModelReading: Sendable {
     to result: inout Target, in context: inout ReadContext
   ) throws(ModelError)
 
+  /// The models `converter` reads from the elements of the array at
+  /// `node`, as `decodeModels(_:elementsOf:from:to:in:)` appends them to
+  /// an empty `Target`.
+  func decodeModels<Model: JSONModel, Target: AppendableCollection<Model>>(
+    _ converter: ValueConverter<Model>, elementsOf node: JSONDocument.Node, as type: Target.Type,
+    in context: inout ReadContext
+  ) throws(ModelError) -> Target
+
   /// Decodes the object at `node` into `model`, which a field already holds.
   func fillModel<Model: JSONModel>(
     _ converter: ValueConverter<Model>, _ model: inout Model, at node: JSONDocument.Node,

@@ -150,10 +150,7 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
     case .strings?: try specialised(node, in: document, into: target, &context) { $0.naturalString($1) }
     case .arraysOfDoubles?: try specialised(node, in: document, into: target, &context, natural: naturalDoubles)
     case nil:
-      var result = Collection()
-      result.reserve(document.count(of: node))
-      try element.appendElements(of: node, from: 0, to: &result, &context)
-      target.initialize(to: result)
+      target.initialize(to: try element.collection(of: node, &context))
     }
     return .natural(())
   }

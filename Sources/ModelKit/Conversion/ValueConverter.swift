@@ -215,6 +215,19 @@ class ValueConverter<Value>: AnyConverter {
     }
   }
 
+  /// What the elements of the array at `node` convert to, as a `Target`
+  /// (the collection a `SequenceConverter` reads), as `appendElements`
+  /// appends them to an empty one. A struct model's converter has the
+  /// model reader read them into the collection's own storage.
+  func collection<Target: AppendableCollection<Value>>(of node: JSONDocument.Node, _ context: inout ReadContext)
+    throws(ModelError) -> Target
+  {
+    var result = Target()
+    result.reserve(context.document.count(of: node))
+    try appendElements(of: node, from: 0, to: &result, &context)
+    return result
+  }
+
   /// Whether `value` is left out of the output. Default: never.
   func isOmitted(_ value: Value) -> Bool { false }
 

@@ -25,7 +25,6 @@ struct ModelReader: ModelReading {
   ) throws(ModelError) {
     let converter = ModelConverter.of(converter)
     let schema = converter.schema
-    let choosesType = schema.hooks.mayRun(.modelType)
     // (An empty array, common in feeds, takes none of what follows.)
     guard context.document.count(of: node) > 0 else { return }
     var index = firstIndex
@@ -33,42 +32,84 @@ struct ModelReader: ModelReading {
     context.path.push(.index(index))
     defer { context.path.pop() }
     try StackGuard.check(depth: context.depth, at: context.path)
-    // Each model is read in one place, then moved into the array.
+    // Each model is read in one place, then moved into the collection.
     try withUnsafeTemporaryAllocation(of: Model.self, capacity: 1) { (slot) throws(ModelError) in
       let model = slot.baseAddress!
       for item in context.document.elements(of: node) {
         defer { index += 1 }
-        guard !choosesType, context.document.kind(of: item) == .object else {
-          // `appendElement` takes a step of its own; the loop's is back for
-          // the next element to move on.
-          context.path.pop()
-          defer { context.path.push(.index(index)) }
-          try Self.appendElement(item, at: index, with: converter, to: &result, &context)
-          continue
+        if try Self.readElement(item, at: index, with: converter, schema, into: model, &context) {
+          result.add(model.move())
         }
-        context.path.moveIndex(to: index)
-        model.initialize(to: Model())
-        do throws(ModelError) {
-          try Self.populate(model, schema: schema, node: item, &context)
-        } catch {
-          model.deinitialize(count: 1)
-          if converter.dropsRejection(error, at: item, &context) { continue }
-          throw error
-        }
-        result.add(model.move())
       }
     }
   }
 
-  /// Appends what `converter` reads from `item`, as `ReadContext.element`
-  /// reads an element. Apart, so that `decodeModels` names no `Model?`,
+  /// Called by the converter of a collection's struct models, for the
+  /// whole collection: each element is read as
+  /// `decodeModels(_:elementsOf:from:to:in:)` reads it, into the
+  /// collection's own storage (`AppendableCollection.made`): an array's
+  /// models are made where they stay, not moved in.
+  func decodeModels<Model: JSONModel, Target: AppendableCollection<Model>>(
+    _ converter: ValueConverter<Model>, elementsOf node: JSONDocument.Node, as type: Target.Type,
+    in context: inout ReadContext
+  ) throws(ModelError) -> Target {
+    let converter = ModelConverter.of(converter)
+    let schema = converter.schema
+    let count = context.document.count(of: node)
+    guard count > 0 else { return Target() }
+    context.path.push(.index(0))
+    defer { context.path.pop() }
+    try StackGuard.check(depth: context.depth, at: context.path)
+    return try Target.made(capacity: count) { (room, made) throws(ModelError) in
+      var index = 0
+      for item in context.document.elements(of: node) {
+        defer { index += 1 }
+        if try Self.readElement(item, at: index, with: converter, schema, into: room + made, &context) { made += 1 }
+      }
+    }
+  }
+
+  /// Reads `item`, element `index` of an array of `converter`'s models
+  /// (whose schema is `schema`), into `slot`: an object in place, unless
+  /// `modelType(for:)` may choose its type; anything else as
+  /// `ReadContext.element` reads it. Whether `slot` holds a model (false:
+  /// the element was dropped, and `slot` is uninitialised). The context's
+  /// path ends with an index step, which it moves on to `index`.
+  @inline(__always)
+  private static func readElement<Model: JSONModel>(
+    _ item: JSONDocument.Node, at index: Int, with converter: ModelConverter<Model>, _ schema: ModelSchema,
+    into slot: UnsafeMutablePointer<Model>, _ context: inout ReadContext
+  ) throws(ModelError) -> Bool {
+    guard !schema.hooks.mayRun(.modelType), context.document.kind(of: item) == .object else {
+      // `readOther` takes a step of its own; the loop's is back for the
+      // next element to move on.
+      context.path.pop()
+      defer { context.path.push(.index(index)) }
+      return try readOther(item, at: index, with: converter, into: slot, &context)
+    }
+    context.path.moveIndex(to: index)
+    slot.initialize(to: Model())
+    do throws(ModelError) {
+      try populate(slot, schema: schema, node: item, &context)
+      return true
+    } catch {
+      slot.deinitialize(count: 1)
+      if converter.dropsRejection(error, at: item, &context) { return false }
+      throw error
+    }
+  }
+
+  /// Reads `item` into `slot` as `ReadContext.element` reads an element;
+  /// whether it did. Apart, so that `readElement` names no `Model?`,
   /// whose metadata code not compiled for `Model` looks up on entry.
   @inline(never)
-  private static func appendElement<Model: JSONModel, Target: AppendableCollection<Model>>(
-    _ item: JSONDocument.Node, at index: Int, with converter: ValueConverter<Model>, to result: inout Target,
-    _ context: inout ReadContext
-  ) throws(ModelError) {
-    if let value = try context.element(item, at: .index(index), with: converter) { result.add(consume value) }
+  private static func readOther<Model: JSONModel>(
+    _ item: JSONDocument.Node, at index: Int, with converter: ValueConverter<Model>,
+    into slot: UnsafeMutablePointer<Model>, _ context: inout ReadContext
+  ) throws(ModelError) -> Bool {
+    guard let value = try context.element(item, at: .index(index), with: converter) else { return false }
+    slot.initialize(to: value)
+    return true
   }
 
   // MARK: - Models

@@ -250,6 +250,47 @@ struct FoundationDifferentialTests {
     #expect(failures > 50, "the mutations should make JSONDecoder fail often")
   }
 
+  struct Point: Codable, Equatable {
+    var x: Int
+    var label: String?
+  }
+
+  @Test func arraysOfEveryLengthDecodeAsJSONDecoderDecodesThem() throws {
+    // Short arrays are appended to, long ones (eight elements or more) made
+    // in their own storage: values, and the error of a bad element at any
+    // index (its coding path), are JSONDecoder's either way, nested too.
+    var rng = SeededGenerator(seed: 0xA11A)
+    let (foundation, strict) = Settings(formatting: [], dates: 1, data: false, snakeCase: false).decoders(strict: true)
+    var failures = 0
+    for _ in 0..<400 {
+      func element() -> String {
+        Int.random(in: 0..<25, using: &rng) == 0
+          ? ["null", #""7""#, "{}", #"{"x": "1"}"#, "[]"].randomElement(using: &rng)!
+          : #"{"x": \#(Int.random(in: -9...9, using: &rng))\#(Bool.random(using: &rng) ? #", "label": "a""# : "")}"#
+      }
+      func array(_ make: () -> String) -> String {
+        "[" + (0..<Int.random(in: 0...20, using: &rng)).map { _ in make() }.joined(separator: ",") + "]"
+      }
+      for (text, nested) in [(array(element), false), (array { array(element) }, true)] {
+        let data = Data(text.utf8)
+        let expected = Result {
+          nested ? "\(try foundation.decode([[Point]].self, from: data))" : "\(try foundation.decode([Point].self, from: data))"
+        }
+        let found = Result {
+          nested ? "\(try strict.decode([[Point]].self, from: data))" : "\(try strict.decode([Point].self, from: data))"
+        }
+        switch (expected, found) {
+        case (.success(let expected), .success(let found)): #expect(found == expected, "\(text)")
+        case (.failure(let expected), .failure(let found)):
+          failures += 1
+          #expect(Self.summary(found) == Self.summary(expected), "\(text)")
+        default: Issue.record("\(text): JSONDecoder \(expected), ModelDecoder \(found)")
+        }
+      }
+    }
+    #expect(failures > 100, "the bad elements should make JSONDecoder fail often")
+  }
+
   /// Writes the keys it is given, and reads back the keys it finds.
   struct DynamicKeys: Codable {
     struct Key: CodingKey {

@@ -73,14 +73,25 @@ extension Array: ElementByElementDecodable where Element: Decodable {
 
   static func decodeEveryElement(_ node: JSONDocument.Node, in decoder: DocumentDecoder) throws -> Self {
     let document = decoder.call.document
-    var result: [Element] = []
-    result.reserve(document.count(of: node))
-    var index = 0
-    for item in document.elements(of: node) {
-      result.append(try decoder.decode(Element.self, from: item, key: AnyKey(index: index)))
-      index += 1
+    let count = document.count(of: node)
+    guard count >= ArraysMadeInPlace.fewest else {
+      var result: [Element] = []
+      result.reserve(count)
+      var index = 0
+      for item in document.elements(of: node) {
+        result.append(try decoder.decode(Element.self, from: item, key: AnyKey(index: index)))
+        index += 1
+      }
+      return result
     }
-    return result
+    // Each element decoded into the array's own storage (the initialiser
+    // keeps those counted when a decode throws, and drops them).
+    return try Self(unsafeUninitializedCapacity: count) { room, made in
+      for item in document.elements(of: node) {
+        (room.baseAddress! + made).initialize(to: try decoder.decode(Element.self, from: item, key: AnyKey(index: made)))
+        made += 1
+      }
+    }
   }
 }
 

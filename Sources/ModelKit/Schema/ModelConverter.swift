@@ -102,20 +102,15 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
   override func collection<Target: AppendableCollection<Model>>(of node: JSONDocument.Node, _ context: inout ReadContext)
     throws(ModelError) -> Target
   {
-    // A short array is appended to (`appendElements`): making one in
-    // place costs ~600 instructions more per array (the standard library's
-    // generic initialiser looks up metadata), ~130 fewer per model.
+    // A short array is appended to (`appendElements`).
     guard !reference.isClass, !travelsInJSONForm, context.document.partial == nil,
-      context.document.count(of: node) >= Self.arrayMadeInPlace
+      context.document.count(of: node) >= ArraysMadeInPlace.fewest
     else {
       return try super.collection(of: node, &context)
     }
     let models = context.models
     return try models.decodeModels(self, elementsOf: node, as: Target.self, in: &context)
   }
-
-  /// The fewest elements of an array whose models are made in place.
-  static var arrayMadeInPlace: Int { 8 }
 
   override var fillsExisting: Bool { true }
 

@@ -114,6 +114,30 @@ struct JSONWriterTests {
     }
   }
 
+  /// Plain text is tested and stored sixteen bytes at a time: text of every
+  /// length to 48 with one byte to escape (or a multi-byte character, or
+  /// 0x7F, which need none) at every position, escaped as `JSONEncoder`
+  /// escapes it, slashes and all or not.
+  @Test func oneByteToEscapeAtEveryPositionIsEscapedAsJSONEncoderEscapesIt() throws {
+    let slashes = JSONEncoder()
+    let noSlashes = JSONEncoder()
+    noSlashes.outputFormatting = .withoutEscapingSlashes
+    for length in 0...48 {
+      let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+      for special: Character in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "Ü"] {
+        for position in 0...length {
+          let index = plain.index(plain.startIndex, offsetBy: position)
+          let text = String(plain[..<index]) + String(special) + String(plain[index...])
+          for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+            var writer = JSONWriter(options: options)
+            writer.write(text)
+            #expect(writer.bytes == Array(try foundation.encode(text)), "\(text.debugDescription)")
+          }
+        }
+      }
+    }
+  }
+
   @Test func arraysWrittenInOneStepAreTheirElementsWrittenOneByOne() {
     var random = SeededGenerator(seed: 0xA77A)
     let specials: [Double] = [0, -0.0, 1, -1, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 1e21, 1e-7, .nan, .infinity]

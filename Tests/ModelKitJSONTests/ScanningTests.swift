@@ -3,8 +3,9 @@ import Foundation
 import Testing
 import ModelKitTestSupport
 
-/// The reader's word-at-a-time scans (runs of spaces, runs of non-ASCII
-/// text) against byte-by-byte expectations, at every alignment.
+/// The reader's word-at-a-time and sixteen-byte scans (runs of spaces,
+/// strings, runs of non-ASCII text) against byte-by-byte expectations, at
+/// every alignment.
 @Suite("Scanning")
 struct ScanningTests {
   /// White space of every kind and run length, between every kind of token,
@@ -94,6 +95,42 @@ struct ScanningTests {
           #expect(!isASCII(UnsafeBufferPointer(start: left, count: count)), "byte \(index) of \(count) is not ASCII")
           left[index] &= 0x7F
         }
+      }
+    }
+  }
+
+  /// A string's bytes are scanned sixteen at a time up to the first that
+  /// needs attention: plain text of every length to 48, with one such byte
+  /// (an escape, a control byte, a multi-byte character, a raw 0x7F, which
+  /// needs none) at every position, at every offset of the text, reads as
+  /// `JSONSerialization` reads it or fails at that byte; a string the
+  /// input ends inside fails at the end, whatever its length.
+  @Test func stringsAreScannedToTheirFirstSpecialByteAtEveryPosition() throws {
+    // An escaped line feed, an escaped quote, control bytes, "é", "日", DEL.
+    let specials: [[UInt8]] = [[0x5C, 0x6E], [0x5C, 0x22], [0x01], [0x1F], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0x7F]]
+    for lead in 0..<3 {
+      let opening = Array(repeating: UInt8(ascii: " "), count: lead) + Array("[\"".utf8)
+      for length in 0...48 {
+        let plain = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+        for special in specials {
+          for position in 0...length {
+            let inner = Array(plain[..<position]) + special + Array(plain[position...])
+            let bytes = opening + inner + Array("\"]".utf8)
+            if special[0] < 0x20 {
+              let error = #expect(throws: JSONError.self) { try JSONDocument(parsing: bytes) }
+              #expect(error?.kind == .controlCharacterInString && error?.offset == opening.count + position, "\(length) \(position)")
+              continue
+            }
+            let expected = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String]
+            let document = try JSONDocument(parsing: bytes)
+            let node = try #require(document.elements(of: document.root).first { _ in true })
+            #expect(document.string(node) == expected?.first, "\(length) \(position) \(special)")
+          }
+        }
+        // No closing quote: the scan ends at the end of the text.
+        let unterminated = opening + plain
+        let error = #expect(throws: JSONError.self) { try JSONDocument(parsing: unterminated) }
+        #expect(error?.offset == unterminated.count, "\(length)")
       }
     }
   }

@@ -10,16 +10,16 @@ extension JSONReader {
     var isASCII = true
     let raw = UnsafeRawPointer(input)
     scan: while true {
-      // Eight bytes at a time while none is '"', '\\', a control byte or
-      // non-ASCII; then straight to the first one that is.
+      // Sixteen bytes at a time while none is '"', '\\', a control byte or
+      // non-ASCII; then straight to the first one that is. (Safe to read:
+      // `index` is at most the text's end, whose padding is zeros, which stop the run.)
       while true {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-        let mask = Self.attentionMask(UInt64(littleEndian: word))
-        if mask != 0 {
-          index += mask.trailingZeroBitCount / 8
+        let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        if let lane = ByteScan.firstLane(Self.attentionLanes(chunk)) {
+          index += lane
           break
         }
-        index += 8
+        index += 16
       }
       let byte = input[index]
       switch byte {
@@ -76,9 +76,17 @@ extension JSONReader {
     position = index + 1
   }
 
+  /// The lanes of `chunk` that are '"', '\\', below 0x20 or above 0x7F
+  /// (as signed bytes, the last two are those below 0x20), exactly.
+  @inline(__always)
+  static func attentionLanes(_ chunk: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+    (chunk .== SIMD16(repeating: UInt8(ascii: "\""))) .| (chunk .== SIMD16(repeating: UInt8(ascii: "\\")))
+      .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16(repeating: 0x20))
+  }
+
   /// The high bit of each of eight bytes (little-endian) that is '"', '\\',
   /// below 0x20 or above 0x7F; the lowest set bit is exact, higher ones may
-  /// be false alarms.
+  /// be false alarms. (The partial reader's scan, over text that has no padding.)
   @inline(__always)
   static func attentionMask(_ word: UInt64) -> UInt64 {
     ByteScan.bytes(word, equalTo: UInt8(ascii: "\"")) | ByteScan.bytes(word, equalTo: UInt8(ascii: "\\"))

@@ -1,6 +1,6 @@
 /// Byte tests shared by the reader, the unescaper, the number parsers and
-/// the writer: hex digits, and eight-bytes-at-a-time masks and digits over
-/// little-endian words.
+/// the writer: hex digits, eight-bytes-at-a-time masks and digits over
+/// little-endian words, and sixteen-byte chunks compared lane by lane.
 enum ByteScan {
   /// The value of a hex digit, or nil.
   @inline(__always)
@@ -41,6 +41,31 @@ enum ByteScan {
   @inline(__always)
   static func controlBytes(_ word: UInt64) -> UInt64 {
     (word &- ones &* 0x20) & ~word & highBits
+  }
+
+  /// The lanes of `marks` as two little-endian words, a byte of ones for
+  /// each lane it sets: lanes 0 to 7, then 8 to 15. A chunk's lane 0 is
+  /// its first byte in memory on every platform, and so the lowest byte of the first word.
+  @inline(__always)
+  private static func laneWords(_ marks: SIMDMask<SIMD16<Int8>>) -> (first: UInt64, second: UInt64) {
+    let words = unsafeBitCast(marks, to: SIMD2<UInt64>.self)
+    return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+  }
+
+  /// The lanes `marks` sets as two eight-byte masks (the high bit of each
+  /// marked byte): lanes 0 to 7, then 8 to 15.
+  @inline(__always)
+  static func masks(_ marks: SIMDMask<SIMD16<Int8>>) -> (first: UInt64, second: UInt64) {
+    let (first, second) = laneWords(marks)
+    return (first & highBits, second & highBits)
+  }
+
+  /// Where the first lane `marks` sets is (0 to 15), or nil when it sets none.
+  @inline(__always)
+  static func firstLane(_ marks: SIMDMask<SIMD16<Int8>>) -> Int? {
+    let (first, second) = laneWords(marks)
+    guard first | second != 0 else { return nil }
+    return (first != 0 ? first.trailingZeroBitCount : 64 + second.trailingZeroBitCount) / 8
   }
 
   /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.

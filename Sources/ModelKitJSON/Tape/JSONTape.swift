@@ -66,8 +66,8 @@ final class DocumentStorage: @unchecked Sendable {
   // Safe to share: every property but `partial` is a constant and the
   // memory behind the pointers is never written after the reader hands it
   // over; `partial` is set once, before the document is shared.
-  /// Zero bytes after the text: room for the eight-byte scans, and for
-  /// `NumberGrammar.lookahead`.
+  /// Zero bytes after the text: room for the eight- and sixteen-byte
+  /// scans, and for `NumberGrammar.lookahead`.
   static let padding = 16
   /// Inputs must be shorter than this: a node keeps its byte position in
   /// 32 bits, read back as an `Int`, which has 32 bits on some platforms

@@ -20,6 +20,19 @@ package enum JSONEscapes {
     return ~(sums | word) & ByteScan.highBits
   }
 
+  /// The lanes of `chunk` that `mask` would mark: '"', '\\', a control
+  /// byte or (when escaped) '/'.
+  @inline(__always)
+  package static func lanes(_ chunk: SIMD16<UInt8>, escapingSlashes: Bool) -> SIMDMask<SIMD16<Int8>> {
+    // Each compared with a whole vector (`.<` with a scalar, or `.|=`, is
+    // compiled lane by lane).
+    let quotes = chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+    let backslashes = chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+    let controls = chunk .< SIMD16<UInt8>(repeating: 0x20)
+    let lanes = quotes .| backslashes .| controls
+    return escapingSlashes ? lanes .| (chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "/"))) : lanes
+  }
+
   /// The high bit of each of eight bytes (little-endian) that is a
   /// control byte (below 0x20), and of no other: the bytes of a `mask`
   /// whose escape is not a backslash before the byte itself.

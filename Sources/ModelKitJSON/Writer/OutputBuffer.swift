@@ -211,10 +211,11 @@ final class OutputBuffer {
 
   /// Appends `"utf8"` with JSON escapes, in one pass with no per-byte
   /// capacity checks: room for the worst case (`\u00XX` for every byte) is
-  /// made first. Eight bytes at a time, the last few too: each word is
-  /// stored whole, and where it holds bytes to escape (marked exactly,
-  /// `JSONEscapes.mask`), the bytes between them are stored again after
-  /// each escape, all from the one word.
+  /// made first. Sixteen bytes at a time where none needs an escape (one
+  /// test, one store); otherwise eight at a time, the last few too: each
+  /// word is stored whole, and where it holds bytes to escape (marked
+  /// exactly, `JSONEscapes.mask`), the bytes between them are stored again
+  /// after each escape, all from the one word.
   func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, escapingSlashes: Bool) {
     // Eight bytes more: the last word stored may reach past the text.
     let worst = utf8.count * 6 + 2 + 8
@@ -227,17 +228,16 @@ final class OutputBuffer {
       var index = 0
       let raw = UnsafeRawPointer(base)
       while end - index >= 16 {
-        let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let second = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self))
-        let firstMarks = JSONEscapes.mask(first, escapingSlashes: escapingSlashes)
-        let secondMarks = JSONEscapes.mask(second, escapingSlashes: escapingSlashes)
-        if firstMarks | secondMarks == 0 {
-          UnsafeMutableRawPointer(out).storeBytes(of: first.littleEndian, as: UInt64.self)
-          UnsafeMutableRawPointer(out).storeBytes(of: second.littleEndian, toByteOffset: 8, as: UInt64.self)
+        // Sixteen bytes tested at once; a chunk with bytes to escape is written as two words.
+        let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+        let marks = ByteScan.masks(JSONEscapes.lanes(chunk, escapingSlashes: escapingSlashes))
+        if marks.first | marks.second == 0 {
+          UnsafeMutableRawPointer(out).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
           out += 16
         } else {
-          out = Self.write(first, count: 8, escaping: firstMarks, at: out)
-          out = Self.write(second, count: 8, escaping: secondMarks, at: out)
+          let words = unsafeBitCast(chunk, to: SIMD2<UInt64>.self)
+          out = Self.write(UInt64(littleEndian: words[0]), count: 8, escaping: marks.first, at: out)
+          out = Self.write(UInt64(littleEndian: words[1]), count: 8, escaping: marks.second, at: out)
         }
         index += 16
       }

@@ -75,6 +75,22 @@ private final class ReadItemObject: JSONModel {
   func didDecode(from json: JSONObject) throws { if id == 13 { throw UnluckyItem() } }
 }
 
+/// Equal by `id` alone: which of two equal elements a set keeps shows.
+private struct KeyedInner: JSONModel, Hashable {
+  var id = 0
+  var label = ""
+  static func == (left: Self, right: Self) -> Bool { left.id == right.id }
+  func hash(into hasher: inout Hasher) { hasher.combine(id) }
+  mutating func didDecode(from json: JSONObject) throws { if id == 13 { throw UnluckyItem() } }
+}
+
+/// The same elements as an array, a contiguous array and a set.
+private struct CollectionsBox: JSONModel {
+  var array: [KeyedInner] = []
+  var contiguous: ContiguousArray<KeyedInner> = []
+  var set: Set<KeyedInner> = []
+}
+
 private struct ReadBox: JSONModel {
   var items: [ReadItem] = []
   var more: ContiguousArray<ReadItem> = []
@@ -216,5 +232,52 @@ struct ModelArrayReadingTests {
     }
     #expect(rejected?.kind == .rejected)
     #expect(rejected?.codingPath == "$[1]")
+  }
+
+  /// A contiguous array and a set of struct models, short and long (made
+  /// in an array's storage from eight elements on), hold what the array
+  /// of the same elements holds: the same models in the same order, and
+  /// for the set the first of equal ones, as inserting one by one keeps;
+  /// a strict read fails at the same element.
+  @Test func contiguousArraysAndSetsHoldWhatTheArrayHolds() throws {
+    var generator = SeededGenerator(seed: 0xC011)
+    for _ in 0..<200 {
+      let count = Int.random(in: 0...20, using: &generator)
+      let elements = (0..<count).map { _ -> String in
+        switch Int.random(in: 0..<12, using: &generator) {
+        case 0: return "null"
+        case 1: return #"{"id": 13}"#
+        case 2: return #"{"id": "x"}"#
+        default: return #"{"id": \#(Int.random(in: 0..<6, using: &generator)), "label": "l\#(Int.random(in: 0..<100, using: &generator))"}"#
+        }
+      }
+      let items = "[" + elements.joined(separator: ", ") + "]"
+      let json = #"{"array": \#(items), "contiguous": \#(items), "set": \#(items)}"#
+      for strict in [false, true] {
+        let options = DecodingOptions(strict: strict)
+        let expected: [KeyedInner]
+        do {
+          expected = try [KeyedInner](json: items, options: options)
+        } catch {
+          let failure = try #require(underlyingModelError(error))
+          let box = #expect(throws: ModelError.self) { try CollectionsBox(json: json, options: options) }
+          #expect(box?.kind == failure.kind && box?.codingPath == "$.array" + failure.codingPath.dropFirst(), "\(json)")
+          for field in ["contiguous", "set"] {
+            let alone = #expect(throws: ModelError.self) {
+              try CollectionsBox(json: #"{"\#(field)": \#(items)}"#, options: options)
+            }
+            #expect(alone?.codingPath == "$.\(field)" + failure.codingPath.dropFirst(), "\(json)")
+          }
+          continue
+        }
+        let box = try CollectionsBox(json: json, options: options)
+        #expect(box.array.map(\.label) == expected.map(\.label))
+        #expect(Array(box.contiguous).map(\.label) == expected.map(\.label), "\(json)")
+        var firsts: [Int: String] = [:]
+        for item in expected where firsts[item.id] == nil { firsts[item.id] = item.label }
+        #expect(box.set.count == firsts.count, "\(json)")
+        #expect(box.set.allSatisfy { firsts[$0.id] == $0.label }, "\(json)")
+      }
+    }
   }
 }

@@ -76,28 +76,6 @@ extension AppendableCollection {
   }
 }
 
-extension AppendableCollection {
-  /// `made` through a temporary room, each element moved in by `add`.
-  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
-    throws(ModelError) -> Self
-  {
-    var result = Self()
-    guard capacity > 0 else { return result }
-    result.reserve(capacity)
-    let room = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
-    defer { room.deallocate() }
-    var count = 0
-    do throws(ModelError) {
-      try fill(room, &count)
-    } catch {
-      room.deinitialize(count: count)
-      throw error
-    }
-    for offset in 0..<count { result.add((room + offset).move()) }
-    return result
-  }
-}
-
 /// Arrays made in their own storage (`Array.made`, and the Codable
 /// decoder's arrays). Not nested in `Array`: named in code not compiled
 /// for the element type, `Array<Element>` has its metadata looked up.
@@ -134,10 +112,24 @@ extension Array: AppendableCollection {
 extension ContiguousArray: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
   mutating func add(_ element: consuming Element) { append(element) }
+
+  /// `made` in an array's storage, which the contiguous array then shares (no copy).
+  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
+    throws(ModelError) -> Self
+  {
+    Self(try Array.made(capacity: capacity, fill))
+  }
 }
 
 extension Set: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
   mutating func add(_ element: consuming Element) { insert(element) }
+
+  /// `made` in an array, whose elements are then hashed in (a later equal one is not kept, as `insert` keeps the first).
+  static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
+    throws(ModelError) -> Self
+  {
+    Self(try Array.made(capacity: capacity, fill))
+  }
 }
 

@@ -71,9 +71,8 @@ package struct PartialJSONSnapshot: @unchecked Sendable {
     var options = options
     options.skipsByteOrderMark = true
     // The closed text written straight into the reader's padded input.
-    let input = UnsafeMutablePointer<UInt8>.allocate(capacity: closedCount + DocumentStorage.padding)
+    let input = DocumentStorage.paddedRoom(count: closedCount)
     writeClosedText(to: input)
-    (input + closedCount).initialize(repeating: 0, count: DocumentStorage.padding)
     let document = JSONDocument(storage: try JSONReader.read(input, count: closedCount, options: options))
     let count = openContainers + (endsInString ? 1 : 0)
     var incomplete: [JSONDocument.Node] = []

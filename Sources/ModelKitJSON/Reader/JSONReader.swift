@@ -37,7 +37,7 @@ struct JSONReader {
       }
     } catch {
       reader.tape.discard()
-      input.deallocate()
+      HeapBytes.release(input)
       throw error
     }
     reader.tape.trim()
@@ -259,7 +259,7 @@ struct JSONReader {
         return Window(storage: storage, elements: last.elements, consumed: last.position, closed: false)
       }
       reader.tape.discard()
-      input.deallocate()
+      HeapBytes.release(input)
       // An error found this far before the cut does not depend on what the
       // cut hides (the reader looks back at most a surrogate pair's 12 bytes).
       if isFinal || error.offset + 64 < count { throw error }

@@ -100,19 +100,29 @@ final class DocumentStorage: @unchecked Sendable {
     self.mayHoldIllFormedUTF8 = mayHoldIllFormedUTF8
   }
 
-  /// A padded copy of `input`, to be handed to a storage or deallocated.
+  /// Room for an input of `count` bytes and its padding, zeroed: to be
+  /// handed to a storage or released (`HeapBytes.release`). From the C
+  /// library's `malloc` (`UnsafeMutablePointer.allocate` takes the
+  /// runtime's aligned path, `posix_memalign`, several times as long for a
+  /// block this size); the tape's entries too.
+  static func paddedRoom(count: Int) -> UnsafeMutablePointer<UInt8> {
+    let bytes = HeapBytes.allocate(capacity: count + padding)
+    (bytes + count).initialize(repeating: 0, count: padding)
+    return bytes
+  }
+
+  /// A padded copy of `input` (`paddedRoom`).
   static func paddedCopy(of input: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8> {
-    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: input.count + padding)
+    let bytes = paddedRoom(count: input.count)
     if let base = input.baseAddress {
       bytes.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: input.count)
     }
-    (bytes + input.count).initialize(repeating: 0, count: padding)
     return bytes
   }
 
   deinit {
-    bytes.deallocate()
-    tape.deallocate()
+    HeapBytes.release(bytes)
+    TapeBuffer.release(tape)
   }
 }
 
@@ -125,7 +135,7 @@ struct TapeBuffer {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    entries = .allocate(capacity: self.capacity)
+    entries = Self.entries(HeapBytes.allocate(capacity: self.capacity * MemoryLayout<TapeEntry>.stride), self.capacity)
   }
 
   /// Appends a node and returns its index.
@@ -154,13 +164,24 @@ struct TapeBuffer {
   }
 
   /// Frees the entries of a tape no storage took.
-  func discard() { entries.deallocate() }
+  func discard() { Self.release(entries) }
 
+  /// Releases a tape's entries (`HeapBytes`' memory).
+  static func release(_ entries: UnsafeMutablePointer<TapeEntry>) {
+    HeapBytes.release(UnsafeMutableRawPointer(entries).assumingMemoryBound(to: UInt8.self))
+  }
+
+  /// `bytes` as room for `capacity` entries (plain words: `HeapBytes`
+  /// memory is aligned as `malloc` aligns, for any word).
+  private static func entries(_ bytes: UnsafeMutablePointer<UInt8>, _ capacity: Int) -> UnsafeMutablePointer<TapeEntry> {
+    UnsafeMutableRawPointer(bytes).bindMemory(to: TapeEntry.self, capacity: capacity)
+  }
+
+  /// Grows or shrinks the room, in place where `realloc` can.
   private mutating func resize(to newCapacity: Int) {
-    let larger = UnsafeMutablePointer<TapeEntry>.allocate(capacity: max(newCapacity, 1))
-    larger.moveInitialize(from: entries, count: count)
-    entries.deallocate()
-    entries = larger
+    let stride = MemoryLayout<TapeEntry>.stride
     capacity = max(newCapacity, 1)
+    let bytes = UnsafeMutableRawPointer(entries).assumingMemoryBound(to: UInt8.self)
+    entries = Self.entries(HeapBytes.reallocate(bytes, keeping: count * stride, capacity: capacity * stride), capacity)
   }
 }

@@ -135,7 +135,8 @@ struct TapeBuffer {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    entries = Self.entries(HeapBytes.allocate(capacity: self.capacity * MemoryLayout<TapeEntry>.stride), self.capacity)
+    let bytes = HeapBytes.allocate(capacity: self.capacity * MemoryLayout<TapeEntry>.stride)
+    entries = Self.boundEntries(bytes, capacity: self.capacity)
   }
 
   /// Appends a node and returns its index.
@@ -173,7 +174,9 @@ struct TapeBuffer {
 
   /// `bytes` as room for `capacity` entries (plain words: `HeapBytes`
   /// memory is aligned as `malloc` aligns, for any word).
-  private static func entries(_ bytes: UnsafeMutablePointer<UInt8>, _ capacity: Int) -> UnsafeMutablePointer<TapeEntry> {
+  private static func boundEntries(_ bytes: UnsafeMutablePointer<UInt8>, capacity: Int)
+    -> UnsafeMutablePointer<TapeEntry>
+  {
     UnsafeMutableRawPointer(bytes).bindMemory(to: TapeEntry.self, capacity: capacity)
   }
 
@@ -182,6 +185,7 @@ struct TapeBuffer {
     let stride = MemoryLayout<TapeEntry>.stride
     capacity = max(newCapacity, 1)
     let bytes = UnsafeMutableRawPointer(entries).assumingMemoryBound(to: UInt8.self)
-    entries = Self.entries(HeapBytes.reallocate(bytes, keeping: count * stride, capacity: capacity * stride), capacity)
+    let moved = HeapBytes.reallocate(bytes, keeping: count * stride, capacity: capacity * stride)
+    entries = Self.boundEntries(moved, capacity: capacity)
   }
 }

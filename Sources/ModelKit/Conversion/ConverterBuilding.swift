@@ -125,7 +125,8 @@ extension Set: AppendableCollection {
   mutating func reserve(_ count: Int) { if count > 0 { reserveCapacity(count) } }
   mutating func add(_ element: consuming Element) { insert(element) }
 
-  /// `made` in an array, whose elements are then hashed in (a later equal one is not kept, as `insert` keeps the first).
+  /// `made` in an array, whose elements are then hashed in (a later
+  /// equal one is not kept, as `insert` keeps the first).
   static func made(capacity: Int, _ fill: (UnsafeMutablePointer<Element>, inout Int) throws(ModelError) -> Void)
     throws(ModelError) -> Self
   {

@@ -80,8 +80,11 @@ extension JSONReader {
   /// (as signed bytes, the last two are those below 0x20), exactly.
   @inline(__always)
   static func attentionLanes(_ chunk: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
-    (chunk .== SIMD16(repeating: UInt8(ascii: "\""))) .| (chunk .== SIMD16(repeating: UInt8(ascii: "\\")))
-      .| (SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16(repeating: 0x20))
+    // Written as `JSONEscapes.lanes` is (see there).
+    let quotes = chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "\""))
+    let backslashes = chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
+    let others = SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16<Int8>(repeating: 0x20)
+    return quotes .| backslashes .| others
   }
 
   /// The high bit of each of eight bytes (little-endian) that is '"', '\\',

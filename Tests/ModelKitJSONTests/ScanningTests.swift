@@ -134,4 +134,23 @@ struct ScanningTests {
       }
     }
   }
+
+  /// Read as an object's members without braces, the text is followed by a
+  /// `}` in the first byte of its padding: a string the text ends inside
+  /// is scanned past it, from one byte past the end, and still fails at
+  /// the end, at every length (a key and a value); one that ends reads.
+  /// (Under AddressSanitizer a scan past the padding is an error.)
+  @Test func stringsThatRunToTheEndOfMembersWithoutBracesStopInThePadding() throws {
+    var options = JSONReadOptions()
+    options.readsMembersWithoutBraces = true
+    for length in 0...48 {
+      let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+      for text in ["\"" + plain, "\"k\": \"" + plain] {
+        let error = #expect(throws: JSONError.self) { try JSONDocument(parsing: Array(text.utf8), options: options) }
+        #expect(error?.offset == text.utf8.count, "\(text)")
+      }
+      let document = try JSONDocument(parsing: Array("\"k\": \"\(plain)\"".utf8), options: options)
+      #expect(document.member("k", of: document.root).flatMap { document.string($0) } == plain)
+    }
+  }
 }

@@ -12,7 +12,9 @@ extension JSONReader {
     scan: while true {
       // Sixteen bytes at a time while none is '"', '\\', a control byte or
       // non-ASCII; then straight to the first one that is. (Safe to read:
-      // `index` is at most the text's end, whose padding is zeros, which stop the run.)
+      // `index` is at most one past the text's end, where the padding's
+      // zeros stop the run: its first byte may be the `}` of members
+      // without braces.)
       while true {
         let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
         if let lane = ByteScan.firstLane(Self.attentionLanes(chunk)) {

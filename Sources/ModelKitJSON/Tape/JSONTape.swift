@@ -67,8 +67,10 @@ final class DocumentStorage: @unchecked Sendable {
   // memory behind the pointers is never written after the reader hands it
   // over; `partial` is set once, before the document is shared.
   /// Zero bytes after the text: room for the eight- and sixteen-byte
-  /// scans, and for `NumberGrammar.lookahead`.
-  static let padding = 16
+  /// scans, which start at most one byte past the text's end (where the
+  /// reading of members without braces puts its `}`), and for
+  /// `NumberGrammar.lookahead`.
+  static let padding = 32
   /// Inputs must be shorter than this: a node keeps its byte position in
   /// 32 bits, read back as an `Int`, which has 32 bits on some platforms
   /// (4 GiB where `Int` has 64 bits, 2 GiB where it has 32).

@@ -43,13 +43,21 @@ enum ByteScan {
     (word &- ones &* 0x20) & ~word & highBits
   }
 
-  /// The lanes of `marks` as two little-endian words, a byte of ones for
-  /// each lane it sets: lanes 0 to 7, then 8 to 15. A chunk's lane 0 is
-  /// its first byte in memory on every platform, and so the lowest byte of the first word.
+  /// The sixteen bytes of `chunk` as two words: bytes 0 to 7, then 8 to
+  /// 15, each little-endian (the form of the eight-byte masks). A chunk's
+  /// lane 0 is its first byte in memory on every platform, and so the
+  /// lowest byte of the first word.
+  @inline(__always)
+  static func words(_ chunk: SIMD16<UInt8>) -> (first: UInt64, second: UInt64) {
+    let words = unsafeBitCast(chunk, to: SIMD2<UInt64>.self)
+    return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+  }
+
+  /// The lanes of `marks` as `words` gives a chunk's bytes: a byte of ones
+  /// for each lane it sets.
   @inline(__always)
   private static func laneWords(_ marks: SIMDMask<SIMD16<Int8>>) -> (first: UInt64, second: UInt64) {
-    let words = unsafeBitCast(marks, to: SIMD2<UInt64>.self)
-    return (UInt64(littleEndian: words[0]), UInt64(littleEndian: words[1]))
+    words(unsafeBitCast(marks, to: SIMD16<UInt8>.self))
   }
 
   /// The lanes `marks` sets as two eight-byte masks (the high bit of each

@@ -235,9 +235,9 @@ final class OutputBuffer {
           UnsafeMutableRawPointer(out).storeBytes(of: chunk, as: SIMD16<UInt8>.self)
           out += 16
         } else {
-          let words = unsafeBitCast(chunk, to: SIMD2<UInt64>.self)
-          out = Self.write(UInt64(littleEndian: words[0]), count: 8, escaping: marks.first, at: out)
-          out = Self.write(UInt64(littleEndian: words[1]), count: 8, escaping: marks.second, at: out)
+          let words = ByteScan.words(chunk)
+          out = Self.write(words.first, count: 8, escaping: marks.first, at: out)
+          out = Self.write(words.second, count: 8, escaping: marks.second, at: out)
         }
         index += 16
       }

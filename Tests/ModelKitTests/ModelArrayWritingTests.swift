@@ -74,6 +74,24 @@ private struct DeepTree: JSONModel {
   var children: [DeepTree] = []
 }
 
+/// A class model: its arrays are written by their converter.
+private final class MarkObject: JSONModel {
+  var id = 0
+  init() {}
+}
+
+/// Arrays of models of every kind: only `[Mark]` is written by the model
+/// writer from where the array holds it, the others by their converters.
+private struct Shelves: JSONModel {
+  var marks: [Mark] = []
+  var contiguous: ContiguousArray<Mark> = []
+  var optionals: [Mark?] = []
+  var maybe: [Mark]?
+  var objects: [MarkObject] = []
+  var badges: [Badge] = []
+  var stamped: [StampedTrack] = []
+}
+
 @Suite("Arrays of struct models are written in place")
 struct ModelArrayWritingTests {
   static let optionSets: [JSONWriteOptions] = [[], .sortedKeys, .includeNulls, [.sortedKeys, .includeNulls]]
@@ -212,6 +230,55 @@ struct ModelArrayWritingTests {
     let deeper = ModelShelf(items: [ModelShelf(items: [Crate(), Crate(extra: ["x": NSObject()])])])
     let nested = #expect(throws: ModelError.self) { try deeper.jsonData() }
     #expect(nested?.codingPath == "$.items[0].items[1].extra.x")
+  }
+
+  @Test func theWriterTakesArraysOfPlainStructModelsOnly() throws {
+    let schema = try ModelSchema.of(Shelves.self)
+    let taken = schema.fields.indices.filter { schema.hotFields[$0].elements != nil }.map { schema.fields[$0].name }
+    // A CodableModel's converter writes it by the model's rules; a hook's
+    // model is still offered, and handed back to its converter when written.
+    #expect(taken == ["marks", "stamped"])
+  }
+
+  /// The oracles: each element written alone, and the converters' way of
+  /// writing an array element by element, which a `ContiguousArray` field takes.
+  @Test func anArrayWrittenInPlaceIsWhatItsConverterWrites() throws {
+    var generator = SeededGenerator(seed: 25)
+    let names: [String?] = [nil, "", "a", "é\u{1F3B5}", "\"/\\", "tab\t"]
+    for round in 0..<200 {
+      let marks = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+        Mark(
+          id: Int.random(in: -1_000...1_000, using: &generator), name: names.randomElement(using: &generator)!,
+          codes: (0..<Int.random(in: 0...3, using: &generator)).map { _ in Int.random(in: -9...99, using: &generator) },
+          labels: Bool.random(using: &generator) ? [:] : ["k\(round)": "v", "a": "b"],
+          flag: [nil, true, false].randomElement(using: &generator)!)
+      }
+      let tracks = marks.map { Track(id: $0.id, title: $0.name, tags: $0.name.map { [$0] } ?? [], rating: Double($0.id) / 8) }
+      for options in Self.optionSets + [.prettyPrinted, [.prettyPrinted, .sortedKeys, .includeNulls]] {
+        let marksAlone = options.contains(.prettyPrinted) ? nil : #"{"items":"# + (try alone(marks, options)) + "}"
+        #expect(try marksAlone.map { $0 == (try ModelShelf(items: marks).jsonString(options: options)) } ?? true)
+        #expect(
+          try ModelShelf(items: marks).jsonString(options: options)
+            == ContiguousModelShelf(items: ContiguousArray(marks)).jsonString(options: options))
+        #expect(
+          try ModelShelf(items: tracks).jsonString(options: options)
+            == ContiguousModelShelf(items: ContiguousArray(tracks)).jsonString(options: options))
+        #expect(
+          try ModelShelf(items: [ModelShelf(items: marks)]).jsonValue(options: options)
+            == ContiguousModelShelf(items: [ContiguousModelShelf(items: ContiguousArray(marks))]).jsonValue(options: options))
+      }
+      // An element that cannot be written fails at the same path both ways.
+      guard !marks.isEmpty else { continue }
+      let bad = Int.random(in: 0..<marks.count, using: &generator)
+      let crates = marks.indices.map { Crate(id: $0, extra: $0 == bad ? ["x": NSObject()] : ["y": $0]) }
+      let inPlace = #expect(throws: ModelError.self) { try ModelShelf(items: [ModelShelf(items: crates)]).jsonData() }
+      let byConverter = #expect(throws: ModelError.self) {
+        try ContiguousModelShelf(items: [ContiguousModelShelf(items: ContiguousArray(crates))]).jsonData()
+      }
+      #expect(inPlace?.kind == .unencodable && inPlace?.kind == byConverter?.kind)
+      #expect(inPlace?.codingPath == "$.items[0].items[\(bad)].extra.x")
+      #expect(inPlace?.codingPath == byConverter?.codingPath)
+    }
   }
 
   @Test func aDeepTreeOfArraysIsWrittenOrStopsCleanly() {

@@ -127,6 +127,8 @@ final class SequenceConverter<Collection: AppendableCollection>: InPlaceConverte
 
   override var encodingCanFail: Bool { element.encodingCanFail }
 
+  override var arrayElement: AnyConverter? { Collection.self == [Collection.Element].self ? element : nil }
+
   override var shape: ValueShape { .array(element.shape, unique: Collection.self is any SetAlgebra.Type) }
 
   override func graphValue(_ value: Any, keys: DecodingOptions.KeyDecoding) -> Any {

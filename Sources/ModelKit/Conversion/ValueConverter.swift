@@ -71,6 +71,10 @@ class AnyConverter {
   /// graph with no JSON form): a caller gives it the path only then.
   var encodingCanFail: Bool { false }
 
+  /// For a converter of an `Array` (not a set or another collection): the
+  /// converter of its elements.
+  var arrayElement: AnyConverter? { nil }
+
   /// Decodes `node` into the value at `field`: how it was read, or why not.
   func decodeField(
     _ field: UnsafeMutableRawPointer, _ node: JSONDocument.Node, _ context: inout ReadContext

@@ -18,25 +18,38 @@ struct ModelWriter: ModelWriting {
   ) throws(ModelError) {
     let schema = ModelConverter.of(converter).schema
     checkInvariant(!schema.isClass, "class models written in place")
-    guard let first = models.baseAddress else { return }
-    let writesInPlace = !schema.hooks.mayRun(.didEncode)
-    if writesInPlace && !schema.writingCanFail {
-      // No error can come from below an element, and no model nests in it:
-      // no index on the path, no stack to check.
-      for index in models.indices {
-        try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context)
-      }
-      return
+    guard schema.hooks.mayRun(.didEncode) else {
+      return try Self.writeModels(
+        at: UnsafeRawPointer(models.baseAddress), count: models.count, stride: MemoryLayout<Model>.stride,
+        schema: schema, &context)
     }
     for index in models.indices {
       context.path.push(.index(index))
       defer { context.path.pop() }
       try StackGuard.check(depth: context.path.depth, at: context.path)
-      if writesInPlace {
-        try Self.writeObject(0, schema: schema, base: UnsafeRawPointer(first + index), &context)
-      } else {
-        try Self.encodeFields(models[index], schema: schema, base: UnsafeRawPointer(first + index), &context)
+      try Self.encodeFields(models[index], schema: schema, base: UnsafeRawPointer(models.baseAddress! + index), &context)
+    }
+  }
+
+  /// Writes `count` struct models of `schema` (which has no `didEncode`
+  /// hook), the first at `first`, `stride` bytes apart, each from where it lies.
+  private static func writeModels(
+    at first: UnsafeRawPointer?, count: Int, stride: Int, schema: ModelSchema, _ context: inout WriteContext
+  ) throws(ModelError) {
+    guard let first else { return }
+    guard schema.writingCanFail else {
+      // No error can come from below an element, and no model nests in it:
+      // no index on the path, no stack to check.
+      for index in 0..<count {
+        try writeObject(0, schema: schema, base: first + index * stride, &context)
       }
+      return
+    }
+    for index in 0..<count {
+      context.path.push(.index(index))
+      defer { context.path.pop() }
+      try StackGuard.check(depth: context.path.depth, at: context.path)
+      try writeObject(0, schema: schema, base: first + index * stride, &context)
     }
   }
 
@@ -187,6 +200,11 @@ struct ModelWriter: ModelWriting {
         case .notInPlace: break
         }
       }
+      if let elements = field.elements,
+        try writeArrayInPlace(address, of: elements, key: key, needsEscaping: leaf.keyNeedsEscaping, &context)
+      {
+        return true
+      }
       // The converter borrowed, not retained: the schema keeps it alive.
       var wrote = false
       try field.converter.withBorrowed { (converter) throws(ModelError) in
@@ -201,6 +219,39 @@ struct ModelWriter: ModelWriting {
     context.json.writeKey(utf8: key, needsEscaping: leaf.keyNeedsEscaping)
     context.json.writeNull()
     return true
+  }
+
+  /// Writes the `[Model]` at `address` after `key`, each model where the
+  /// array holds it, its elements' filler and schema borrowed; false,
+  /// writing nothing, when the model has a `didEncode` hook (its converter
+  /// writes it). As a converter writes it, but without the key on the path
+  /// and a stack check when nothing in a model can fail, so no model nests
+  /// in it (as a nested model is written, above).
+  private static func writeArrayInPlace(
+    _ address: UnsafeRawPointer, of elements: Unmanaged<AnyModelFiller>, key: UnsafeBufferPointer<UInt8>,
+    needsEscaping: Bool, _ context: inout WriteContext
+  ) throws(ModelError) -> Bool {
+    var wrote = false
+    try elements.withBorrowed { (filler) throws(ModelError) in
+      try filler.reference.withSchema { (schema) throws(ModelError) in
+        guard !schema.hooks.mayRun(.didEncode) else { return }
+        wrote = true
+        context.json.writeKey(utf8: key, needsEscaping: needsEscaping)
+        try filler.withElements(ofArrayAt: address) { (first, count, stride) throws(ModelError) in
+          context.json.beginArray()
+          if schema.writingCanFail {
+            context.path.push(.keyUTF8(key))
+            try StackGuard.check(depth: context.path.depth, at: context.path)
+            try writeModels(at: first, count: count, stride: stride, schema: schema, &context)
+            context.path.pop()
+          } else {
+            try writeModels(at: first, count: count, stride: stride, schema: schema, &context)
+          }
+          context.json.endArray()
+        }
+      }
+    }
+    return wrote
   }
 
   /// Writes a field on the scalar path (`ScalarField`) at `leaf`'s key,

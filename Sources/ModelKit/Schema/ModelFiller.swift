@@ -19,6 +19,30 @@ class AnyModelFiller {
     (converter as? any ModelFieldFiller)?.filler
   }
 
+  /// The filler of the struct models a `[Model]` field holds, for the
+  /// writer to write them where the array holds them; nil for any other
+  /// field, and for an array of `CodableModel`s, whose converter writes
+  /// each by the model's rules.
+  static func arrayElements(_ converter: AnyConverter) -> AnyModelFiller? {
+    guard let element = converter.arrayElement, let filler = inPlace(element), !filler.isOptional,
+      !filler.isCodableModel
+    else { return nil }
+    return filler
+  }
+
+  /// Whether the model is a `CodableModel`.
+  var isCodableModel: Bool { fatalError("abstract") }
+
+  /// Calls `body` with the elements of the `[Model]` at `field`: where the
+  /// first lies (nil when there is none), how many there are, and the
+  /// distance from one to the next.
+  func withElements(
+    ofArrayAt field: UnsafeRawPointer,
+    _ body: (_ first: UnsafeRawPointer?, _ count: Int, _ stride: Int) throws(ModelError) -> Void
+  ) throws(ModelError) {
+    fatalError("abstract")
+  }
+
   /// Whether the field holds nil (optional fields only).
   func isNil(_ field: UnsafeRawPointer) -> Bool { fatalError("abstract") }
 
@@ -35,6 +59,17 @@ final class ModelFiller<Model: JSONModel>: AnyModelFiller {
   override func isNil(_ field: UnsafeRawPointer) -> Bool { optional.isNil(at: field) }
 
   override func makeDefault(_ field: UnsafeMutableRawPointer) { optional.makeDefault(at: field) }
+
+  override var isCodableModel: Bool { Model.self is any CodableModel.Type }
+
+  override func withElements(
+    ofArrayAt field: UnsafeRawPointer,
+    _ body: (_ first: UnsafeRawPointer?, _ count: Int, _ stride: Int) throws(ModelError) -> Void
+  ) throws(ModelError) {
+    try field.assumingMemoryBound(to: [Model].self).pointee.withUnsafeBufferPointer { (models) throws(ModelError) in
+      try body(UnsafeRawPointer(models.baseAddress), models.count, MemoryLayout<Model>.stride)
+    }
+  }
 }
 
 /// `Optional` of a model, reached through its metatype

@@ -21,6 +21,9 @@ public final class ModelSchema: @unchecked Sendable {
     let scalar: ScalarField
     /// Fills a struct model field (or an optional one) in place.
     let filler: AnyModelFiller?
+    /// For a `[Model]` field of struct models: their filler, for the
+    /// writer (`AnyModelFiller.arrayElements`).
+    let elements: AnyModelFiller?
     /// Explicit candidates from `keyMapping`, or nil for the default key.
     let mapped: [[String]]?
     /// The name in snake_case, for `.convertFromSnakeCase`.
@@ -42,7 +45,7 @@ public final class ModelSchema: @unchecked Sendable {
     let scalar: ScalarField
     /// Whether writing it can fail (`AnyConverter.encodingCanFail`): only
     /// then is the converter given the field's path. (Beside `scalar`, in
-    /// the padding before `converter`: a field stays 32 bytes.)
+    /// the padding before `converter`.)
     let encodingCanFail: Bool
     /// For a `[Int]`, `[String]` or `[Double]` field: which, for the
     /// reader and the writer to take its elements without the converter
@@ -51,6 +54,8 @@ public final class ModelSchema: @unchecked Sendable {
     let converter: Unmanaged<AnyConverter>
     /// For a field holding a struct model (or an optional one): its filler.
     let nested: Unmanaged<AnyModelFiller>?
+    /// For a `[Model]` field of struct models: their filler, for the writer.
+    let elements: Unmanaged<AnyModelFiller>?
   }
 
   /// The model type.
@@ -120,7 +125,7 @@ public final class ModelSchema: @unchecked Sendable {
         to: HotField(
           offset: field.offset, scalar: field.scalar, encodingCanFail: field.converter.encodingCanFail,
           array: CompiledArray(field.converter.valueType), converter: .passUnretained(field.converter),
-          nested: field.filler.map(Unmanaged.passUnretained)))
+          nested: field.filler.map(Unmanaged.passUnretained), elements: field.elements.map(Unmanaged.passUnretained)))
     }
     self.hotFields = hotFields
     plan = OutputPlan(output)

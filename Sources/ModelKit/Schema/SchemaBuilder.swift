@@ -140,7 +140,8 @@ final class SchemaBuilder: ConverterBuilding {
       fields.append(
         ModelSchema.Field(
           name: name, offset: field.offset, converter: converter, scalar: ScalarField(for: field.type),
-          filler: AnyModelFiller.inPlace(converter), mapped: mapped, snakeCaseName: SnakeCase.from(name)))
+          filler: AnyModelFiller.inPlace(converter), elements: AnyModelFiller.arrayElements(converter), mapped: mapped,
+          snakeCaseName: SnakeCase.from(name)))
     }
 
     var keyPathFields: [Int] = []

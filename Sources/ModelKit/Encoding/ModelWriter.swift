@@ -111,26 +111,28 @@ struct ModelWriter: ModelWriting {
     _ index: Int, schema: ModelSchema, base: UnsafeRawPointer, _ context: inout WriteContext
   ) throws(ModelError) -> Bool {
     let plan = schema.plan
-    let node = plan.nodes[index]
-    let order = context.options.contains(.sortedKeys) ? plan.sortedList : plan.childList
+    let members = context.options.contains(.sortedKeys) ? plan.sortedMembers : plan.members
     var wrote = false
     context.json.beginObject()
-    for position in node.children {
-      let childIndex = order[position]
-      let child = plan.nodes[childIndex]
+    for position in plan.nodes[index].children {
+      let member = members[position]
+      // The common key, one field on the scalar path with a value, is
+      // written here; any other (fields sharing a key, a converter, a model,
+      // a nil) by `writeLeaf`, a key path's object by `writeKeyedObject`.
+      if member.isDirect
+        && writeScalar(
+          member.scalar, member.array, at: base + member.offset, key: member.key, needsEscaping: member.keyNeedsEscaping,
+          &context)
+      {
+        wrote = true
+        continue
+      }
+      let child = plan.nodes[member.node]
       if child.isLeaf {
-        // The common leaf, one scalar field with a value, is written here;
-        // any other (fields sharing a key, a converter, a model, a nil) by `writeLeaf`.
-        if child.fields.count == 1,
-          writeScalar(schema.hotFields[plan.fieldList[child.fields.lowerBound]], base: base, at: child, plan, &context)
-        {
-          wrote = true
-          continue
-        }
         if try writeLeaf(child, plan: plan, schema: schema, base: base, &context) { wrote = true }
         continue
       }
-      if try writeKeyedObject(childIndex, schema: schema, base: base, &context) { wrote = true }
+      if try writeKeyedObject(member.node, schema: schema, base: base, &context) { wrote = true }
     }
     context.json.endObject()
     return wrote
@@ -168,7 +170,9 @@ struct ModelWriter: ModelWriting {
     for position in leaf.fields {
       let field = hot[plan.fieldList[position]]
       let address = base + field.offset
-      if writeScalar(field, base: base, at: leaf, plan, &context) { return true }
+      if writeScalar(field.scalar, field.array, at: address, key: key, needsEscaping: leaf.keyNeedsEscaping, &context) {
+        return true
+      }
       if field.scalar != .none { continue }
       if let nested = field.nested {
         // A struct model (no didEncode hook) is written from where it lies,
@@ -254,27 +258,23 @@ struct ModelWriter: ModelWriting {
     return wrote
   }
 
-  /// Writes a field on the scalar path (`ScalarField`) at `leaf`'s key,
-  /// unless it is left out (nil, not finite), or an array of scalars its
-  /// converter is not needed for (`CompiledArray.writesItself`); returns
-  /// whether it wrote.
+  /// Writes a field on the scalar path (`scalar`, at `address`) after
+  /// `key`, unless it is left out (nil, not finite), or an array of
+  /// scalars its converter is not needed for (`array`,
+  /// `CompiledArray.writesItself`); returns whether it wrote.
   @inline(__always)
   private static func writeScalar(
-    _ field: ModelSchema.HotField, base: UnsafeRawPointer, at leaf: OutputPlan.Node, _ plan: OutputPlan,
-    _ context: inout WriteContext
+    _ scalar: ScalarField, _ array: CompiledArray?, at address: UnsafeRawPointer, key: UnsafeBufferPointer<UInt8>,
+    needsEscaping: Bool, _ context: inout WriteContext
   ) -> Bool {
-    let address = base + field.offset
-    guard field.scalar != .none else {
-      guard let array = field.array, array.writesItself(address) else { return false }
-      context.json.writeKey(
-        utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping)
+    guard scalar != .none else {
+      guard let array, array.writesItself(address) else { return false }
+      context.json.writeKey(utf8: key, needsEscaping: needsEscaping)
       array.write(address, to: &context.json)
       return true
     }
-    guard !field.scalar.isOmitted(address) else { return false }
-    context.json.writeMember(utf8: UnsafeBufferPointer(rebasing: plan.keyBytes[leaf.key]), needsEscaping: leaf.keyNeedsEscaping) {
-      field.scalar.encode(address, &$0)
-    }
+    guard !scalar.isOmitted(address) else { return false }
+    context.json.writeMember(utf8: key, needsEscaping: needsEscaping) { scalar.encode(address, &$0) }
     return true
   }
 

@@ -128,7 +128,7 @@ public final class ModelSchema: @unchecked Sendable {
           nested: field.filler.map(Unmanaged.passUnretained), elements: field.elements.map(Unmanaged.passUnretained)))
     }
     self.hotFields = hotFields
-    plan = OutputPlan(output)
+    plan = OutputPlan(output, fields: hotFields)
     writingCanFail =
       hotFields.prefix(fields.count).contains(where: \.encodingCanFail) || plan.nodes.dropFirst().contains { !$0.isLeaf }
   }

@@ -17,14 +17,39 @@ final class OutputPlan: @unchecked Sendable {
     var isLeaf: Bool { !fields.isEmpty }
   }
 
+  /// A node as an object's loop writes it, beside its parent's other
+  /// children: for a key holding one field on the scalar path (or an array
+  /// of scalars, `CompiledArray`), what writing that field takes, read in
+  /// one place; for any other key, its node.
+  struct PlannedMember {
+    /// The key's UTF-8, in `keyBytes`.
+    let key: UnsafeBufferPointer<UInt8>
+    let keyNeedsEscaping: Bool
+    /// The one field's path (`.none` for any other key).
+    let scalar: ScalarField
+    /// The one field's array of scalars (nil for any other key).
+    let array: CompiledArray?
+    /// The one field's offset in the model.
+    let offset: Int
+    /// The node, in `nodes`.
+    let node: Int
+
+    /// Whether the key holds one field the loop may write itself.
+    var isDirect: Bool { scalar != .none || array != nil }
+  }
+
   let nodes: UnsafeMutableBufferPointer<Node>
   let keyBytes: UnsafeMutableBufferPointer<UInt8>
   let fieldList: UnsafeMutableBufferPointer<Int>
   let childList: UnsafeMutableBufferPointer<Int>
   let sortedList: UnsafeMutableBufferPointer<Int>
+  /// The nodes `childList` and `sortedList` name, as `PlannedMember`s, at the same positions.
+  let members: UnsafeMutableBufferPointer<PlannedMember>
+  let sortedMembers: UnsafeMutableBufferPointer<PlannedMember>
 
-  /// Node 0 is the root (the model's own object).
-  init(_ tree: OutputTree) {
+  /// Node 0 is the root (the model's own object). `fields` are the
+  /// schema's, which the output tree's field indices name.
+  init(_ tree: OutputTree, fields: UnsafeMutableBufferPointer<ModelSchema.HotField>) {
     var nodes: [Node] = []
     var keyBytes: [UInt8] = []
     var fieldList: [Int] = []
@@ -64,6 +89,20 @@ final class OutputPlan: @unchecked Sendable {
     self.fieldList = frozen(fieldList)
     self.childList = frozen(childList)
     self.sortedList = frozen(sortedList)
+    let plan = (nodes: self.nodes, keyBytes: self.keyBytes, fieldList: self.fieldList)
+    func member(_ index: Int) -> PlannedMember {
+      let node = plan.nodes[index]
+      let key = UnsafeBufferPointer(rebasing: plan.keyBytes[node.key])
+      guard node.fields.count == 1 else {
+        return PlannedMember(key: key, keyNeedsEscaping: node.keyNeedsEscaping, scalar: .none, array: nil, offset: 0, node: index)
+      }
+      let field = fields[plan.fieldList[node.fields.lowerBound]]
+      return PlannedMember(
+        key: key, keyNeedsEscaping: node.keyNeedsEscaping, scalar: field.scalar,
+        array: field.scalar == .none ? field.array : nil, offset: field.offset, node: index)
+    }
+    members = frozen(childList.map(member))
+    sortedMembers = frozen(sortedList.map(member))
   }
 
   deinit {
@@ -72,5 +111,7 @@ final class OutputPlan: @unchecked Sendable {
     fieldList.deallocate()
     childList.deallocate()
     sortedList.deallocate()
+    members.deallocate()
+    sortedMembers.deallocate()
   }
 }

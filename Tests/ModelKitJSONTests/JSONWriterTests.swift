@@ -328,6 +328,51 @@ struct JSONWriterTests {
     #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"a":1,"list":[1,3]}"#)
   }
 
+  @Test func anIntegerMemberWrittenInOneStepIsItsKeyAndDigitsWrittenApart() {
+    // One test for room covers the key and twenty digits with a sign: at
+    // every fill of a buffer that starts small, every key length, with and
+    // without escapes, the text is that of `writeKey` then `write`.
+    let values: [Int64] = [0, -1, 7, -42, 123_456_789, .max, .min, .min + 1]
+    for options: JSONWriteOptions in [[], .prettyPrinted, .withoutEscapingSlashes] {
+      for fill in 0..<48 {
+        for keyLength in 1...24 {
+          for escaped in [false, true] {
+            var together = JSONWriter(options: options, capacity: 16)
+            var apart = JSONWriter(options: options, capacity: 16)
+            var built = JSONWriter(buildingValueWith: options)
+            var builtApart = JSONWriter(buildingValueWith: options)
+            for writer in [0, 1] {
+              var current = writer == 0 ? together : apart
+              current.beginObject()
+              current.writeKey("f")
+              current.write(String(repeating: "x", count: fill))
+              if writer == 0 { together = current } else { apart = current }
+            }
+            built.beginObject()
+            builtApart.beginObject()
+            let key = Array((escaped ? "/" : "") + String(repeating: "k", count: keyLength)).map { UInt8(ascii: $0.unicodeScalars.first!) }
+            for value in values {
+              key.withUnsafeBufferPointer { key in
+                together.writeMember(utf8: key, needsEscaping: escaped, integer: value)
+                built.writeMember(utf8: key, needsEscaping: escaped, integer: value)
+                apart.writeKey(utf8: key, needsEscaping: escaped)
+                apart.write(value)
+                builtApart.writeKey(utf8: key, needsEscaping: escaped)
+                builtApart.write(value)
+              }
+            }
+            together.endObject()
+            apart.endObject()
+            built.endObject()
+            builtApart.endObject()
+            #expect(together.bytes == apart.bytes, "\(String(decoding: together.bytes, as: UTF8.self))")
+            #expect(built.value != nil && built.value == builtApart.value)
+          }
+        }
+      }
+    }
+  }
+
   @Test func aWriterHoldingItsBufferAloneWritesWhatAnyWriterWrites() {
     // Random documents written through every kind of write, with members
     // taken back to a checkpoint now and then, by a writer holding its

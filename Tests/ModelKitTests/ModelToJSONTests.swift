@@ -15,6 +15,26 @@ struct Outgoing: JSONModel {
   var amount = Decimal(string: "12345678901234567890.123")!
 }
 
+/// `Int` fields under keys of many lengths, two of them with a byte to
+/// escape, with the same keys for `JSONEncoder`.
+struct IntegerFields: JSONModel, Codable {
+  var a = 0
+  var seven77 = 0
+  var eight888 = 0
+  var nine99999 = 0
+  var sixteen_16_16_16 = 0
+  var seventeen_17_17_17 = 0
+  var thirty_30_30_30_30_30_30_30_303 = 0
+  var slashed = 0
+  var quoted = 0
+  static var keyMapping: [String: JSONKey] { ["slashed": "a/b", "quoted": "q\"uote"] }
+  enum CodingKeys: String, CodingKey {
+    case a, seven77, eight888, nine99999, sixteen_16_16_16, seventeen_17_17_17, thirty_30_30_30_30_30_30_30_303
+    case slashed = "a/b"
+    case quoted = "q\"uote"
+  }
+}
+
 /// Dictionaries of strings and `Int`s (sorted as pairs when written).
 struct PlainDictionaries: JSONModel, Codable {
   var strings: [String: String] = [:]
@@ -146,6 +166,41 @@ struct ModelToJSONTests {
           #expect(try object.jsonString(options: options) == expected)
           #expect(try model.jsonValue(options: options) == JSONValue(json: expected))
         }
+      }
+    }
+  }
+
+  @Test func integerFieldsAreWrittenAsJSONEncoderWritesThem() throws {
+    // Every digit count of both signs, the extremes and zero, under keys
+    // written with their value in one step and keys with an escape.
+    var random = SeededGenerator(seed: 0x1E7)
+    let extremes = [0, -1, 1, 9, 10, -10, Int.max, Int.min, Int.min + 1]
+    var values = extremes
+    var power = 1
+    for _ in 1...18 {
+      power *= 10
+      values += [power, power - 1, -power, 1 - power, Int.random(in: power...(power * 9), using: &random)]
+    }
+    // (JSONEncoder's order is its own without `.sortedKeys`: the text is
+    // compared with sorted keys, the value in every layout.)
+    let layouts: [(JSONWriteOptions, JSONEncoder.OutputFormatting)] = [
+      ([], []), (.sortedKeys, .sortedKeys), ([.sortedKeys, .prettyPrinted], [.sortedKeys, .prettyPrinted]),
+      ([.sortedKeys, .withoutEscapingSlashes], [.sortedKeys, .withoutEscapingSlashes]),
+    ]
+    for round in 0..<values.count {
+      func value(_ offset: Int) -> Int { values[(round + offset * 7) % values.count] }
+      let model = IntegerFields(
+        a: value(0), seven77: value(1), eight888: value(2), nine99999: value(3), sixteen_16_16_16: value(4),
+        seventeen_17_17_17: value(5), thirty_30_30_30_30_30_30_30_303: value(6), slashed: value(7), quoted: value(8))
+      for (options, formatting) in layouts {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        let expected = String(decoding: try encoder.encode(model), as: UTF8.self)
+        let text = try model.jsonString(options: options)
+        if options.contains(.sortedKeys) { #expect(text == expected, "\(text)\n\(expected)") }
+        let value = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
+        let expectedValue = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
+        #expect(value != nil && value == expectedValue)
       }
     }
   }

@@ -168,6 +168,22 @@ extension ScalarField {
     }
   }
 
+  /// Writes `key` and the field (not omitted) as one member of an object:
+  /// an `Int` in one step with its key (`JSONWriter.writeMember(utf8:needsEscaping:integer:)`;
+  /// a string so written measured slower: user.json encode 13,290 -> 13,678 instructions).
+  @inline(__always)
+  func encodeMember(
+    _ field: UnsafeRawPointer, key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool, _ writer: inout JSONWriter
+  ) {
+    switch self {
+    case .int:
+      writer.writeMember(
+        utf8: key, needsEscaping: needsEscaping, integer: Int64(field.assumingMemoryBound(to: Int.self).pointee))
+    default:
+      writer.writeMember(utf8: key, needsEscaping: needsEscaping) { encode(field, &$0) }
+    }
+  }
+
   /// Writes a field that is not omitted (not nil: a string optional's
   /// string lies where the optional does, its payload at its start).
   @inline(__always)

@@ -274,7 +274,7 @@ struct ModelWriter: ModelWriting {
       return true
     }
     guard !scalar.isOmitted(address) else { return false }
-    context.json.writeMember(utf8: key, needsEscaping: needsEscaping) { scalar.encode(address, &$0) }
+    scalar.encodeMember(address, key: key, needsEscaping: needsEscaping, &context.json)
     return true
   }
 

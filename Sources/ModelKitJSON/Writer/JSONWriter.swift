@@ -211,6 +211,18 @@ public struct JSONWriter {
     assert(!valueFollowsCheckedKey, "a member without its value")
   }
 
+  /// `writeMember` for an integer: compact, with a key that needs no
+  /// escape, the key and the digits in one step.
+  @inlinable @inline(__always)
+  package mutating func writeMember(utf8 key: UnsafeBufferPointer<UInt8>, needsEscaping: Bool, integer value: Int64) {
+    assert(!afterKey, "two keys in a row")
+    guard !pretty && !needsEscaping, makeUnique() else {
+      return writeMember(utf8: key, needsEscaping: needsEscaping) { $0.write(value) }
+    }
+    buffer.appendPlainMember(key, comma: depth > 0 && !isFirstInContainer, integer: value.magnitude, negative: value < 0)
+    isFirstInContainer = false
+  }
+
   /// Where the next member or element begins: the number of bytes
   /// written so far, or, building a value, of entries in the innermost container.
   package var position: Int { tree?.position ?? buffer.count }

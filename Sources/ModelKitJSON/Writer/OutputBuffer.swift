@@ -157,6 +157,26 @@ final class OutputBuffer {
     closeKey(at: out)
   }
 
+  /// Appends `,"key":` (the comma when asked) for a key known to need no
+  /// escape, and an integer's digits after it, with one test for room.
+  @inlinable @inline(__always)
+  func appendPlainMember(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, integer magnitude: UInt64, negative: Bool) {
+    // The key, its closing quote and colon, a minus sign, the digits.
+    var out = openKey(room: key.count + 3 + DecimalDigits.room, comma: comma)
+    if let base = key.baseAddress {
+      Self.copy(base, to: out, count: key.count)
+      out += key.count
+    }
+    out[0] = UInt8(ascii: "\"")
+    out[1] = UInt8(ascii: ":")
+    out += 2
+    if negative {
+      out.pointee = UInt8(ascii: "-")
+      out += 1
+    }
+    count = out + DecimalDigits.write(magnitude, to: out) - start
+  }
+
   /// Makes room for a key of `room` bytes (and what surrounds it), and
   /// writes its comma (when asked) and opening quote; where the key goes.
   @inlinable @inline(__always)

@@ -16,7 +16,7 @@ struct Outgoing: JSONModel {
 }
 
 /// `Int` fields under keys of many lengths, two of them with a byte to
-/// escape, with the same keys for `JSONEncoder`.
+/// escape, and arrays of them, with the same keys for `JSONEncoder`.
 struct IntegerFields: JSONModel, Codable {
   var a = 0
   var seven77 = 0
@@ -27,11 +27,14 @@ struct IntegerFields: JSONModel, Codable {
   var thirty_30_30_30_30_30_30_30_303 = 0
   var slashed = 0
   var quoted = 0
+  var list: [Int] = []
+  var empty: [Int] = []
   static var keyMapping: [String: JSONKey] { ["slashed": "a/b", "quoted": "q\"uote"] }
   enum CodingKeys: String, CodingKey {
     case a, seven77, eight888, nine99999, sixteen_16_16_16, seventeen_17_17_17, thirty_30_30_30_30_30_30_30_303
     case slashed = "a/b"
     case quoted = "q\"uote"
+    case list, empty
   }
 }
 
@@ -172,7 +175,8 @@ struct ModelToJSONTests {
 
   @Test func integerFieldsAreWrittenAsJSONEncoderWritesThem() throws {
     // Every digit count of both signs, the extremes and zero, under keys
-    // written with their value in one step and keys with an escape.
+    // written with their value in one step and keys with an escape, and
+    // arrays of them, empty too.
     var random = SeededGenerator(seed: 0x1E7)
     let extremes = [0, -1, 1, 9, 10, -10, Int.max, Int.min, Int.min + 1]
     var values = extremes
@@ -191,7 +195,8 @@ struct ModelToJSONTests {
       func value(_ offset: Int) -> Int { values[(round + offset * 7) % values.count] }
       let model = IntegerFields(
         a: value(0), seven77: value(1), eight888: value(2), nine99999: value(3), sixteen_16_16_16: value(4),
-        seventeen_17_17_17: value(5), thirty_30_30_30_30_30_30_30_303: value(6), slashed: value(7), quoted: value(8))
+        seventeen_17_17_17: value(5), thirty_30_30_30_30_30_30_30_303: value(6), slashed: value(7), quoted: value(8),
+        list: (0..<round % 4).map(value))
       for (options, formatting) in layouts {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting

@@ -73,8 +73,7 @@ enum CompiledArray {
     case .ints:
       let ints = array.assumingMemoryBound(to: [Int].self).pointee
       if ints.isEmpty {
-        json.beginArray()
-        json.endArray()
+        json.writeEmptyArray()
       } else {
         ints.withUnsafeBufferPointer { json.writeArray(of: $0) }
       }

@@ -92,6 +92,16 @@ public struct JSONWriter {
   /// Writes `]`.
   @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
+  /// Writes `[]` (when pretty, as `beginArray` then `endArray`).
+  @inlinable @inline(__always)
+  package mutating func writeEmptyArray() {
+    guard !pretty, beforeValue() else {
+      beginArray()
+      return endArray()
+    }
+    buffer.appendEmptyArray()
+  }
+
   /// Writes `{`.
   @inlinable @inline(__always)
   public mutating func beginObject() {

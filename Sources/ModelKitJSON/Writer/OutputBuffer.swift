@@ -114,6 +114,14 @@ final class OutputBuffer {
     count += decimal.write(to: start + count)
   }
 
+  /// Appends `[]`.
+  @inlinable
+  func appendEmptyArray() {
+    if count + 2 > capacity { grow(to: count + 2) }
+    UnsafeMutableRawPointer(start + count).storeBytes(of: UInt16(0x5D5B).littleEndian, as: UInt16.self)
+    count += 2
+  }
+
   /// Appends `null`.
   @inlinable
   func appendNull() {

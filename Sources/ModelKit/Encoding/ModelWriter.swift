@@ -121,13 +121,16 @@ struct ModelWriter: ModelWriting {
       // The common key, one field on the scalar path with a value, is
       // written here; any other (fields sharing a key, a converter, a model,
       // a nil) by `writeLeaf`, a key path's object by `writeKeyedObject`.
-      if member.isDirect
-        && writeScalar(
+      if member.isDirect {
+        if writeScalar(
           member.scalar, member.array, at: base + member.offset, key: member.key, needsEscaping: member.keyNeedsEscaping,
           &context)
-      {
-        wrote = true
-        continue
+        {
+          wrote = true
+          continue
+        }
+        // Left out (nil, not finite), as `writeLeaf` would leave it unless nulls are written.
+        if member.scalar != .none && !context.includesNulls { continue }
       }
       let child = plan.nodes[member.node]
       if child.isLeaf {

@@ -38,6 +38,18 @@ struct IntegerFields: JSONModel, Codable {
   }
 }
 
+/// A scalar optional of every kind the writer writes directly, and a
+/// double that may not be finite.
+struct NullableFields: JSONModel {
+  var s: String?
+  var i: Int?
+  var l: Int64?
+  var u: UInt64?
+  var d: Double?
+  var b: Bool?
+  var x = 0.5
+}
+
 /// Dictionaries of strings and `Int`s (sorted as pairs when written).
 struct PlainDictionaries: JSONModel, Codable {
   var strings: [String: String] = [:]
@@ -250,6 +262,26 @@ struct ModelToJSONTests {
     let value = try Outgoing().jsonValue(options: .includeNulls)
     #expect(value["alpha"] == .null)
     #expect(value["ratio"] == nil)
+  }
+
+  @Test func everyNilScalarIsLeftOutOrNullAndANonFiniteDoubleLeftOut() throws {
+    // Every pattern of nil fields, beside a double finite or not: a nil is
+    // left out, or `null` with `.includeNulls`; a double not finite is left out either way.
+    let present = [#""s":"t""#, #""i":-1"#, #""l":2"#, #""u":3"#, #""d":0.25"#, #""b":true"#]
+    for mask in 0..<64 {
+      for x in [0.5, .nan, .infinity] {
+        let nils = (0..<6).map { mask & (1 << $0) != 0 }
+        let model = NullableFields(
+          s: nils[0] ? nil : "t", i: nils[1] ? nil : -1, l: nils[2] ? nil : 2, u: nils[3] ? nil : 3,
+          d: nils[4] ? nil : 0.25, b: nils[5] ? nil : true, x: x)
+        let names = ["s", "i", "l", "u", "d", "b"]
+        let tail = x.isFinite ? [#""x":0.5"#] : []
+        let omitted = (0..<6).filter { !nils[$0] }.map { present[$0] } + tail
+        let nulls = (0..<6).map { nils[$0] ? #""\#(names[$0])":null"# : present[$0] } + tail
+        #expect(try model.jsonString() == "{" + omitted.joined(separator: ",") + "}")
+        #expect(try model.jsonString(options: .includeNulls) == "{" + nulls.joined(separator: ",") + "}")
+      }
+    }
   }
 
   @Test func sortedKeysAndPrettyPrinting() throws {

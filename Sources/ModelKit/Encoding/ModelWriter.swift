@@ -47,12 +47,12 @@ struct ModelWriter: ModelWriting {
     }
     // One step for all the elements, moved along (every element is as deep: one stack check).
     context.path.push(.index(0))
+    defer { context.path.pop() }
     try StackGuard.check(depth: context.path.depth, at: context.path)
     for index in 0..<count {
       context.path.moveIndex(to: index)
       try writeObject(0, schema: schema, base: first + index * stride, &context)
     }
-    context.path.pop()
   }
 
   /// Called for a Foundation graph an `Any` property holds.

@@ -11,7 +11,7 @@ final class OutputPlan: @unchecked Sendable {
     let keyNeedsEscaping: Bool
     /// The fields written at this key (a leaf), in `fieldList`.
     let fields: Range<Int>
-    /// The nested keys in declaration order, and sorted, in `childList`/`sortedList`.
+    /// The nested keys in declaration order, and sorted, in `members`/`sortedMembers`.
     let children: Range<Int>
 
     var isLeaf: Bool { !fields.isEmpty }
@@ -41,9 +41,8 @@ final class OutputPlan: @unchecked Sendable {
   let nodes: UnsafeMutableBufferPointer<Node>
   let keyBytes: UnsafeMutableBufferPointer<UInt8>
   let fieldList: UnsafeMutableBufferPointer<Int>
-  let childList: UnsafeMutableBufferPointer<Int>
-  let sortedList: UnsafeMutableBufferPointer<Int>
-  /// The nodes `childList` and `sortedList` name, as `PlannedMember`s, at the same positions.
+  /// Every node's children as `PlannedMember`s, in declaration order and
+  /// sorted by key: a node's `children` range indexes both.
   let members: UnsafeMutableBufferPointer<PlannedMember>
   let sortedMembers: UnsafeMutableBufferPointer<PlannedMember>
 
@@ -87,8 +86,6 @@ final class OutputPlan: @unchecked Sendable {
     self.nodes = frozen(nodes)
     self.keyBytes = frozen(keyBytes)
     self.fieldList = frozen(fieldList)
-    self.childList = frozen(childList)
-    self.sortedList = frozen(sortedList)
     let plan = (nodes: self.nodes, keyBytes: self.keyBytes, fieldList: self.fieldList)
     func member(_ index: Int) -> PlannedMember {
       let node = plan.nodes[index]
@@ -109,8 +106,6 @@ final class OutputPlan: @unchecked Sendable {
     nodes.deallocate()
     keyBytes.deallocate()
     fieldList.deallocate()
-    childList.deallocate()
-    sortedList.deallocate()
     members.deallocate()
     sortedMembers.deallocate()
   }

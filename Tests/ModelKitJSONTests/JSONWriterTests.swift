@@ -337,17 +337,17 @@ struct JSONWriterTests {
       for fill in 0..<48 {
         for keyLength in 1...24 {
           for escaped in [false, true] {
-            var together = JSONWriter(options: options, capacity: 16)
-            var apart = JSONWriter(options: options, capacity: 16)
+            func opened(_ writer: JSONWriter) -> JSONWriter {
+              var writer = writer
+              writer.beginObject()
+              writer.writeKey("f")
+              writer.write(String(repeating: "x", count: fill))
+              return writer
+            }
+            var together = opened(JSONWriter(options: options, capacity: 16))
+            var apart = opened(JSONWriter(options: options, capacity: 16))
             var built = JSONWriter(buildingValueWith: options)
             var builtApart = JSONWriter(buildingValueWith: options)
-            for writer in [0, 1] {
-              var current = writer == 0 ? together : apart
-              current.beginObject()
-              current.writeKey("f")
-              current.write(String(repeating: "x", count: fill))
-              if writer == 0 { together = current } else { apart = current }
-            }
             built.beginObject()
             builtApart.beginObject()
             let key = Array((escaped ? "/" : "") + String(repeating: "k", count: keyLength)).map { UInt8(ascii: $0.unicodeScalars.first!) }

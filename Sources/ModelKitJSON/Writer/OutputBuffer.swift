@@ -145,24 +145,28 @@ final class OutputBuffer {
   @inlinable @inline(__always)
   func appendInteger(_ magnitude: UInt64, negative: Bool) {
     if count + 1 + DecimalDigits.room > capacity { grow(to: count + 1 + DecimalDigits.room) }
-    var out = start + count
+    count = Self.writeInteger(magnitude, negative: negative, at: start + count) - start
+  }
+
+  /// Writes an integer's digits at `out`, after a minus sign when
+  /// `negative`, in room for a sign and `DecimalDigits.room`; where they end.
+  @inlinable @inline(__always)
+  static func writeInteger(_ magnitude: UInt64, negative: Bool, at out: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var out = out
     if negative {
       out.pointee = UInt8(ascii: "-")
       out += 1
     }
-    count = out + DecimalDigits.write(magnitude, to: out) - start
+    return out + DecimalDigits.write(magnitude, to: out)
   }
 
   /// Appends `,"key":` (the comma when asked) for a key known to need no
   /// escape.
   @inlinable @inline(__always)
   func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, comma: Bool) {
-    var out = openKey(room: key.count, comma: comma)
-    if let base = key.baseAddress {
-      Self.copy(base, to: out, count: key.count)
-      out += key.count
-    }
-    closeKey(at: out)
+    closeKey(at: Self.writePlainKey(key, at: openKey(room: key.count, comma: comma)))
   }
 
   /// Appends `,"key":` (the comma when asked) for a key known to need no
@@ -170,19 +174,18 @@ final class OutputBuffer {
   @inlinable @inline(__always)
   func appendPlainMember(_ key: UnsafeBufferPointer<UInt8>, comma: Bool, integer magnitude: UInt64, negative: Bool) {
     // The key, its closing quote and colon, a minus sign, the digits.
-    var out = openKey(room: key.count + 3 + DecimalDigits.room, comma: comma)
-    if let base = key.baseAddress {
-      Self.copy(base, to: out, count: key.count)
-      out += key.count
-    }
-    out[0] = UInt8(ascii: "\"")
-    out[1] = UInt8(ascii: ":")
-    out += 2
-    if negative {
-      out.pointee = UInt8(ascii: "-")
-      out += 1
-    }
-    count = out + DecimalDigits.write(magnitude, to: out) - start
+    let key = Self.writePlainKey(key, at: openKey(room: key.count + 3 + DecimalDigits.room, comma: comma))
+    count = Self.writeInteger(magnitude, negative: negative, at: Self.writeKeyEnd(at: key)) - start
+  }
+
+  /// Copies a key's bytes to `out`; where they end.
+  @inlinable @inline(__always)
+  static func writePlainKey(_ key: UnsafeBufferPointer<UInt8>, at out: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    guard let base = key.baseAddress else { return out }
+    copy(base, to: out, count: key.count)
+    return out + key.count
   }
 
   /// Makes room for a key of `room` bytes (and what surrounds it), and
@@ -202,9 +205,15 @@ final class OutputBuffer {
   /// Writes a key's closing quote and colon at `out`, just after the key.
   @inlinable @inline(__always)
   func closeKey(at out: UnsafeMutablePointer<UInt8>) {
+    count = Self.writeKeyEnd(at: out) - start
+  }
+
+  /// Writes a key's closing quote and colon at `out`; where its value goes.
+  @inlinable @inline(__always)
+  static func writeKeyEnd(at out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
     out[0] = UInt8(ascii: "\"")
     out[1] = UInt8(ascii: ":")
-    count = out + 2 - start
+    return out + 2
   }
 
   /// Appends `,"key":` (the comma when asked), its bytes checked for

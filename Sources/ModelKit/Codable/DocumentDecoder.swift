@@ -224,7 +224,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
         target.object = object
       }
       // The box is a container for `Key`s (Internals.md §12).
-      return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
+      let box = kept.unretainedBox
+      return KeptBox.decodingContainer(box, keyedBy: Key.self)
     }
     let target = ContainerTarget(decoder: self, object: object)
     let container = KeyedDecodingContainer(KeptObjectContainer<Key>(target: target))

@@ -53,3 +53,49 @@ struct KeptContainer<Target: KeptContainerTarget> {
     target = nil
   }
 }
+
+extension KeptContainer {
+  /// The box, not retained: this value holds it.
+  var unretainedBox: Unmanaged<AnyObject> { Unmanaged.passUnretained(box.unsafelyUnwrapped) }
+}
+
+/// A kept box cast back to the container it is, without looking up the
+/// container's metadata for the key type (`KeyedDecodingContainer<Key>`
+/// is a generic type of the standard library, its metadata found in a
+/// table per call, about 330 instructions). The cast is made once, for
+/// `NoKey`, by a function that returns its container indirectly, as the
+/// standard library's resilient containers are returned; that function is
+/// called as one returning a container for `Key`s, which has the same
+/// layout (Internals.md §12).
+enum KeptBox {
+  /// `box`, the box of a container for `Key`s, as that container (retained).
+  @inline(__always)
+  static func decodingContainer<Key: CodingKey>(
+    _ box: Unmanaged<AnyObject>, keyedBy type: Key.Type
+  ) -> KeyedDecodingContainer<Key> {
+    unsafeBitCast(Reader(read: decodingContainer(ofBox:)), to: Reader<KeyedDecodingContainer<Key>>.self).read(box)
+  }
+
+  /// `box`, the box of a container for `Key`s, as that container (retained).
+  @inline(__always)
+  static func encodingContainer<Key: CodingKey>(
+    _ box: Unmanaged<AnyObject>, keyedBy type: Key.Type
+  ) -> KeyedEncodingContainer<Key> {
+    unsafeBitCast(Reader(read: encodingContainer(ofBox:)), to: Reader<KeyedEncodingContainer<Key>>.self).read(box)
+  }
+
+  /// A function from a box to its container, stored as its generic
+  /// declaration stores it (the container returned indirectly, whatever
+  /// the key type), so that readers for two key types have one layout.
+  struct Reader<Container> {
+    let read: (Unmanaged<AnyObject>) -> Container
+  }
+
+  private static func decodingContainer(ofBox box: Unmanaged<AnyObject>) -> KeyedDecodingContainer<NoKey> {
+    box._withUnsafeGuaranteedRef { unsafeBitCast($0, to: KeyedDecodingContainer<NoKey>.self) }
+  }
+
+  private static func encodingContainer(ofBox box: Unmanaged<AnyObject>) -> KeyedEncodingContainer<NoKey> {
+    box._withUnsafeGuaranteedRef { unsafeBitCast($0, to: KeyedEncodingContainer<NoKey>.self) }
+  }
+}

@@ -170,7 +170,8 @@ final class ValueEncoder: CodingPathNode, Encoder {
       // The state borrowed: bound, it was retained and released (Internals.md §13).
       Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.set(self, target) }
       // The box is a container for `Key`s, held by nothing but this value (Internals.md §12).
-      return unsafeBitCast(kept.box.unsafelyUnwrapped, to: KeyedEncodingContainer<Key>.self)
+      let box = kept.unretainedBox
+      return KeptBox.encodingContainer(box, keyedBy: Key.self)
     }
     let state = EncodingObjectState(encoder: self, target: target)
     let container = KeyedEncodingContainer(EncodingObjectContainer<Key>(state: state))

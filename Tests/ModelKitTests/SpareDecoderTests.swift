@@ -286,4 +286,68 @@ struct SpareDecoderTests {
       #expect(value.plain.map(\.id) == Array(0..<6))
     }
   }
+
+  /// Reads its object through containers of two key types (one kept
+  /// box each, or one made anew), and holds the second past its value
+  /// when its id is odd.
+  private final class TwoKeyTypes: Decodable {
+    enum IDKeys: String, CodingKey { case id }
+    enum NameKeys: String, CodingKey { case name }
+    let id: Int
+    let name: String
+    private var held: KeyedDecodingContainer<NameKeys>?
+    init(from decoder: any Decoder) throws {
+      CoderLog.note(decoder as AnyObject, userInfo: decoder.userInfo)
+      let ids = try decoder.container(keyedBy: IDKeys.self)
+      let names = try decoder.container(keyedBy: NameKeys.self)
+      name = try names.decode(String.self, forKey: .name)
+      id = try ids.decode(Int.self, forKey: .id)
+      if !id.isMultiple(of: 2) { held = names }
+    }
+    func heldName() throws -> String? { try held?.decode(String.self, forKey: .name) }
+  }
+
+  /// Arrays of objects of three key types and of a type reading two, in
+  /// turn: one decoder reads the elements of each array, model after model.
+  private struct Round: Decodable {
+    var notes: [Noted]
+    var pairs: [TwoKeyTypes]
+    var deferred: [Deferred]
+    var single: Noted
+  }
+
+  /// A decoder keeps a box for each of two key types, and the boxes change
+  /// places as the types take turns: every object reads its own members,
+  /// the containers held past their value read theirs later, and every
+  /// decoder is gone once nothing holds a container.
+  @Test(arguments: [true, false])
+  func keyTypesTakingTurnsKeepABoxEach(strict: Bool) throws {
+    var id = 0
+    func object() -> String {
+      id += 1
+      return #"{"id": \#(id), "name": "n\#(id)"}"#
+    }
+    func objects(_ count: Int) -> String { (0..<count).map { _ in object() }.joined(separator: ", ") }
+    let rounds = (0..<5).map { round in
+      #"{"notes": [\#(objects(round % 3 + 1))], "pairs": [\#(objects(2 - round % 3))], "deferred": [\#(objects(round % 2 + 1))], "single": \#(object())}"#
+    }
+    let json = Data("[\(rounds.joined(separator: ", "))]".utf8)
+    let expected = try JSONDecoder().decode([Round].self, from: json)
+    #expect(expected.flatMap(\.pairs).count == 6)
+    let log = CoderLog()
+    do {
+      let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+      decoder.userInfo[CoderLog.key] = log
+      let value = try decoder.decode([Round].self, from: json)
+      #expect(value.map { $0.notes.map(\.id) } == expected.map { $0.notes.map(\.id) })
+      #expect(value.map { $0.single.name } == expected.map { $0.single.name })
+      #expect(value.flatMap(\.pairs).map(\.id) == expected.flatMap(\.pairs).map(\.id))
+      #expect(value.flatMap(\.pairs).map(\.name) == expected.flatMap(\.pairs).map(\.name))
+      #expect(try value.flatMap(\.pairs).map { try $0.heldName() } == expected.flatMap(\.pairs).map { try $0.heldName() })
+      #expect(try value.flatMap(\.deferred).map { try $0.id() } == expected.flatMap(\.deferred).map { try $0.id() })
+      #expect(value.flatMap(\.deferred).map(\.path) == expected.flatMap(\.deferred).map(\.path))
+      #expect(log.count == 20)
+    }
+    #expect(log.alive == 0)
+  }
 }

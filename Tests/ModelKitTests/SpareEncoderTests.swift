@@ -335,4 +335,75 @@ struct SpareEncoderTests {
     #expect(log.count == 5)
     #expect(log.alive == 0)
   }
+
+  /// Writes its object through containers of two key types (one kept box
+  /// each, or one made anew), and holds the second past its value when
+  /// its id is odd.
+  private struct TwoKeyTypes: Encodable {
+    nonisolated(unsafe) static var held: [KeyedEncodingContainer<NameKeys>] = []
+    enum IDKeys: String, CodingKey { case id }
+    enum NameKeys: String, CodingKey { case name }
+    var id: Int
+    func encode(to encoder: any Encoder) throws {
+      CoderLog.note(encoder as AnyObject, userInfo: encoder.userInfo)
+      var ids = encoder.container(keyedBy: IDKeys.self)
+      var names = encoder.container(keyedBy: NameKeys.self)
+      try names.encode("p\(id)", forKey: .name)
+      try ids.encode(id, forKey: .id)
+      if !id.isMultiple(of: 2) { Self.held.append(names) }
+    }
+  }
+
+  /// Arrays of objects of three key types and of a type writing two, in
+  /// turn: one encoder writes the elements of each array, model after model.
+  private struct Round: Encodable {
+    var notes: [Noted]
+    var pairs: [TwoKeyTypes]
+    var kept: [MaybeKeeps]
+    var single: Noted
+    var last: TwoKeyTypes
+  }
+
+  /// An encoder keeps a box for each of two key types, and the boxes
+  /// change places as the types take turns: every object writes its own
+  /// members (JSONEncoder's text), the containers held past their value
+  /// keep their paths, and every encoder is gone once nothing holds one.
+  @Test func keyTypesTakingTurnsKeepABoxEach() throws {
+    var id = 0
+    func next() -> Int {
+      id += 1
+      return id
+    }
+    let rounds = (0..<5).map { round in
+      Round(
+        notes: (0...round % 3).map { _ in Noted(id: 2 * next(), name: "n") },
+        pairs: (0..<2 - round % 3).map { _ in TwoKeyTypes(id: next()) },
+        kept: (0...round % 2).map { _ in MaybeKeeps(next()) },
+        single: Noted(id: 2 * next(), name: "s"),
+        last: TwoKeyTypes(id: 2 * next()))
+    }
+    Noted.held = []
+    TwoKeyTypes.held = []
+    MaybeKeeps.kept = []
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = .sortedKeys
+    let expected = String(decoding: try foundation.encode(rounds), as: UTF8.self)
+    let expectedPaths = (TwoKeyTypes.held.map(\.codingPath) + MaybeKeeps.kept.map(\.codingPath)).map(Self.describe)
+    let heldPairs = rounds.flatMap(\.pairs).count { !$0.id.isMultiple(of: 2) }
+    let keptContainers = rounds.flatMap(\.kept).count { $0.id.isMultiple(of: 2) }
+    #expect(heldPairs >= 2 && keptContainers >= 2)
+    #expect(TwoKeyTypes.held.count == heldPairs && MaybeKeeps.kept.count == keptContainers)
+    TwoKeyTypes.held = []
+    MaybeKeeps.kept = []
+    let log = CoderLog()
+    let encoder = ModelEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.userInfo[CoderLog.key] = log
+    #expect(String(decoding: try encoder.encode(rounds), as: UTF8.self) == expected)
+    #expect((TwoKeyTypes.held.map(\.codingPath) + MaybeKeeps.kept.map(\.codingPath)).map(Self.describe) == expectedPaths)
+    #expect(log.count == 25 && log.alive > 0)
+    TwoKeyTypes.held = []
+    MaybeKeeps.kept = []
+    #expect(log.alive == 0)
+  }
 }

@@ -11,7 +11,8 @@ protocol KeptContainerTarget: AnyObject {
 /// and hands out again for its next object of the same key type, instead
 /// of making a `KeyedDecodingContainer` or `KeyedEncodingContainer` (their
 /// metadata, conformance and allocation cost about a thousand
-/// instructions); one per coder. Internals.md §12 says what this relies on.
+/// instructions); one per coder, with the box it kept before for another
+/// key type. Internals.md §12 says what this relies on.
 struct KeptContainer<Target: KeptContainerTarget> {
   /// The box: a keyed container's one stored property, so that it is the
   /// container when cast back (the coder checks the layout once, `keepsBoxes`).
@@ -20,15 +21,33 @@ struct KeptContainer<Target: KeptContainerTarget> {
   private var keyType = ObjectIdentifier(NoKey.self)
   /// What the box's container reads or writes through.
   private(set) var target: Target?
+  /// The box kept before `box`, for another key type, its key type and
+  /// its target: a coder that takes turns between two types of objects
+  /// (a model's `[Price]`, then its `[SeatCategory]`, model after model)
+  /// keeps a box for each.
+  private var otherBox: AnyObject?
+  private var otherKeyType = ObjectIdentifier(NoKey.self)
+  private var otherTarget: Target?
+  /// Whether the boxes changed places during the coder's value, so that
+  /// the other box may have served it too (`endValue`).
+  private var swappedDuringValue = false
 
   /// Whether the container for `Key`s may be the kept one: there is no box
-  /// yet, or the box's container is for `Key`s. A box stays with its first
-  /// key type (a coder reads or writes the objects of an array, or the
-  /// values of a type's properties in turn, where a box made anew for each
-  /// type would cost more than it saves).
+  /// yet, or the box's container is for `Key`s, or the other box's is (the
+  /// boxes change places), or there is no other box (the box becomes the
+  /// other one, and the next kept is for `Key`s). Past two key types the
+  /// boxes stay with the first two (a coder reads or writes the values of
+  /// a type's properties in turn, where a box made anew for each type
+  /// would cost more than it saves).
   @inline(__always)
-  func serves<Key: CodingKey>(_ type: Key.Type) -> Bool {
-    box == nil || keyType == ObjectIdentifier(type)
+  mutating func serves<Key: CodingKey>(_ type: Key.Type) -> Bool {
+    if box == nil || keyType == ObjectIdentifier(type) { return true }
+    guard otherBox == nil || otherKeyType == ObjectIdentifier(type) else { return false }
+    swap(&box, &otherBox)
+    swap(&keyType, &otherKeyType)
+    swap(&target, &otherTarget)
+    swappedDuringValue = true
+    return true
   }
 
   /// Keeps `box`, the box of a container for `Key`s over `target`.
@@ -38,19 +57,35 @@ struct KeptContainer<Target: KeptContainerTarget> {
     self.target = target
   }
 
-  /// At the end of the coder's value: the box's target lets go of the
-  /// coder when nothing else holds the box (kept for the next value), and
-  /// the box is dropped otherwise (whoever holds it holds the coder).
+  /// At the end of the coder's value: each box that served it has its
+  /// target let go of the coder when nothing else holds the box (kept for
+  /// the next value), and is dropped otherwise (whoever holds it holds
+  /// the coder).
   mutating func endValue() {
+    if swappedDuringValue {
+      swappedDuringValue = false
+      Self.endValue(&otherBox, &otherTarget)
+    }
+    Self.endValue(&box, &target)
+  }
+
+  private static func endValue(_ box: inout AnyObject?, _ target: inout Target?) {
     guard box != nil else { return }
-    guard isKnownUniquelyReferenced(&box) else { return drop() }
+    guard isKnownUniquelyReferenced(&box) else {
+      box = nil
+      target = nil
+      return
+    }
     target?.letGoOfCoder()
   }
 
-  /// Drops the box (its coder is held by the value's code, so not used again).
+  /// Drops the boxes (their coder is held by the value's code, so not used again).
   mutating func drop() {
     box = nil
     target = nil
+    otherBox = nil
+    otherTarget = nil
+    swappedDuringValue = false
   }
 }
 

@@ -2,14 +2,15 @@ import Foundation
 @testable import ModelKit
 import Testing
 
-/// A keyed container's box read back as the container for its key type
-/// through `KeptBox` (Internals.md §12), as the Codable coders hand out a
-/// kept box again: the container read back is the one the box was made
-/// for (here Foundation's, so that nothing of ModelKit's but the cast is
-/// under test), each read retains the box once and its container releases
-/// it, and a box of another key type reads back as its own.
-@Suite("Kept boxes read back as their containers")
-struct KeptBoxTests {
+/// The boxes a Codable coder keeps (Internals.md §12): which box serves a
+/// key type as the types take turns, which boxes a value's end lets go
+/// of the coder or drops, and a box read back as the container for its
+/// key type through `KeptBox` (the container read back is the one the
+/// box was made for, here Foundation's so that nothing of ModelKit's but
+/// the cast is under test; each read retains the box once and its
+/// container releases it; a box of another key type reads back as its own).
+@Suite("Kept keyed containers")
+struct KeptContainerTests {
   enum Fruit: String, CodingKey { case apple, pear, plum }
   enum Slot: Int, CodingKey { case first = 1, second = 2 }
 
@@ -33,8 +34,8 @@ struct KeptBoxTests {
 
     init(from decoder: any Decoder) throws {
       let top = try decoder.container(keyedBy: Top.self)
-      let fruitBox = try KeptBoxTests.box(of: top.nestedContainer(keyedBy: Fruit.self, forKey: .fruit))
-      let slotBox = try KeptBoxTests.box(of: top.nestedContainer(keyedBy: Slot.self, forKey: .slots))
+      let fruitBox = try KeptContainerTests.box(of: top.nestedContainer(keyedBy: Fruit.self, forKey: .fruit))
+      let slotBox = try KeptContainerTests.box(of: top.nestedContainer(keyedBy: Slot.self, forKey: .slots))
       let counts = (fruit: _getRetainCount(fruitBox), slots: _getRetainCount(slotBox))
       for round in 0..<3 {
         let fruitContainer = KeptBox.decodingContainer(.passUnretained(fruitBox), keyedBy: Fruit.self)
@@ -71,7 +72,7 @@ struct KeptBoxTests {
     var name: String
 
     func encode(to encoder: any Encoder) throws {
-      let box = KeptBoxTests.box(of: encoder.container(keyedBy: Fruit.self))
+      let box = KeptContainerTests.box(of: encoder.container(keyedBy: Fruit.self))
       let count = _getRetainCount(box)
       do {
         var first = KeptBox.encodingContainer(.passUnretained(box), keyedBy: Fruit.self)
@@ -94,5 +95,65 @@ struct KeptBoxTests {
     encoder.outputFormatting = .sortedKeys
     let text = String(decoding: try encoder.encode(WriteBack(apples: 21, name: "conference")), as: UTF8.self)
     #expect(text == #"{"apple":21,"pear":"conference","plum":{"second":42}}"#)
+  }
+
+  enum Third: String, CodingKey { case only }
+
+  /// A box's target: notes when it lets go of its coder.
+  final class Target: KeptContainerTarget {
+    let name: String
+    var lettingsGo = 0
+    init(_ name: String) { self.name = name }
+    func letGoOfCoder() { lettingsGo += 1 }
+  }
+
+  final class Box {}
+
+  /// Which box `kept` holds now: the name of its target, or nil.
+  static func current(_ kept: KeptContainer<Target>) -> String? { kept.target?.name }
+
+  @Test func aBoxIsKeptForEachOfTwoKeyTypes() {
+    var kept = KeptContainer<Target>()
+    #expect(kept.serves(Fruit.self) && Self.current(kept) == nil)
+    let fruitBox = Box()
+    kept.keep(fruitBox, for: Fruit.self, over: Target("fruit"))
+    #expect(kept.serves(Fruit.self) && Self.current(kept) == "fruit")
+    // A second key type: the fruit box steps aside for a new one.
+    #expect(kept.serves(Slot.self) && Self.current(kept) == nil)
+    let slotBox = Box()
+    kept.keep(slotBox, for: Slot.self, over: Target("slots"))
+    // The two take turns; a third is served by neither.
+    for _ in 0..<3 {
+      #expect(kept.serves(Fruit.self) && Self.current(kept) == "fruit" && kept.box === fruitBox)
+      #expect(!kept.serves(Third.self) && Self.current(kept) == "fruit")
+      #expect(kept.serves(Slot.self) && Self.current(kept) == "slots" && kept.box === slotBox)
+      #expect(kept.serves(Slot.self) && Self.current(kept) == "slots")
+    }
+  }
+
+  @Test func aValuesEndLetsGoOfEveryBoxThatServedIt() {
+    var kept = KeptContainer<Target>()
+    let fruit = Target("fruit")
+    let slots = Target("slots")
+    kept.keep(Box(), for: Fruit.self, over: fruit)
+    kept.endValue()
+    #expect(fruit.lettingsGo == 1)
+    // Both boxes serve the next value: both let go of its coder.
+    _ = kept.serves(Slot.self)
+    kept.keep(Box(), for: Slot.self, over: slots)
+    kept.endValue()
+    #expect(fruit.lettingsGo == 2 && slots.lettingsGo == 1)
+    // Only the slot box serves the next: the idle fruit box holds no coder.
+    _ = kept.serves(Slot.self)
+    kept.endValue()
+    #expect(fruit.lettingsGo == 2 && slots.lettingsGo == 2)
+    // A box something else still holds is dropped at the value's end, the other kept.
+    withExtendedLifetime(kept.box) {
+      _ = kept.serves(Fruit.self)
+      kept.endValue()
+    }
+    #expect(slots.lettingsGo == 2 && fruit.lettingsGo == 3)
+    #expect(kept.serves(Fruit.self) && Self.current(kept) == "fruit")
+    #expect(kept.serves(Slot.self) && Self.current(kept) == nil)
   }
 }

@@ -463,6 +463,46 @@ struct JSONWriterTests {
     #expect(String(decoding: original.bytes, as: UTF8.self) == #"{"a":[1,false]}"#)
   }
 
+  /// Keys are checked for escapes as they are copied (sixteen bytes at
+  /// once up to sixteen, then eight at a time): keys of every length to 40
+  /// with one byte to escape (or a multi-byte character, or 0x7F, which
+  /// need none) at every position, written at every fill of the buffer,
+  /// are escaped as `JSONEncoder` escapes the same text.
+  @Test func keysWithOneByteToEscapeAtEveryPositionAreEscapedAsJSONEncoderEscapesThem() throws {
+    let slashes = JSONEncoder()
+    let noSlashes = JSONEncoder()
+    noSlashes.outputFormatting = .withoutEscapingSlashes
+    for length in 0...40 {
+      let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+      for special: Character in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "Ü"] {
+        for position in 0...length {
+          let index = plain.index(plain.startIndex, offsetBy: position)
+          let key = String(plain[..<index]) + String(special) + String(plain[index...])
+          for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+            let escaped = String(decoding: try foundation.encode(key), as: UTF8.self)
+            // A first member of a length that moves the key along the buffer's 16 bytes.
+            let filler = String(repeating: "f", count: (length + position) % 17)
+            let expected = "{\"\(filler)\":0,\(escaped):1}"
+            for asUTF8 in [false, true] {
+              var writer = JSONWriter(options: options, capacity: 16)
+              writer.beginObject()
+              writer.writeKey(filler)
+              writer.write(0)
+              if asUTF8 {
+                Array(key.utf8).withUnsafeBufferPointer { writer.writeKey(escapingAsNeeded: $0) }
+              } else {
+                writer.writeKey(key)
+              }
+              writer.write(1)
+              writer.endObject()
+              #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(key.debugDescription)")
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test func keysOfEveryLengthAreCopiedByteForByte() {
     // Short keys are copied as overlapping words: every byte differs, so
     // one copied to the wrong place or left out shows.

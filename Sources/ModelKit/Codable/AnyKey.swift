@@ -50,15 +50,17 @@ extension CodingPathNode.Key {
   /// `key` as a node keeps it: none for `NoKey`; an element's `AnyKey` as
   /// its index, which a coding path turns back into the same `AnyKey`
   /// (boxed, the key is copied and destroyed with its string each time a
-  /// spare coder is moved to the next element).
+  /// spare coder is moved to the next element). Borrowed: taken as an
+  /// initialiser takes its arguments, owned, it was copied and destroyed
+  /// all the same, for every element of a lenient decode's arrays.
   @inline(__always)
-  init<Key: CodingKey>(_ key: Key) {
+  init<Key: CodingKey>(_ key: borrowing Key) {
     if NoKey.isNone(Key.self) {
       self = .none
     } else if Key.self == AnyKey.self, let index = key.intValue {
       self = .index(index)
     } else {
-      self = .codingKey(key)
+      self = .codingKey(copy key)
     }
   }
 

@@ -126,7 +126,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     }
     spareChild = nil
     spare.keepsContainers = true
-    spare.move(below: self, at: CodingPathNode.Key(key))
+    spare.move(below: self, atCodingKey: key)
     spare.node = node
     spare.mapping = mapping
     spare.onMismatch = onMismatch

@@ -52,6 +52,15 @@ class CodingPathNode {
     depth = parent.depth + 1
   }
 
+  /// `move(below:at:)` at a coding key, its path key made in place (made
+  /// by the caller and passed in, it was copied again into the node).
+  @inline(__always)
+  final func move<Coding: CodingKey>(below parent: CodingPathNode, atCodingKey key: borrowing Coding) {
+    self.parent = parent
+    self.key = Key(key)
+    depth = parent.depth + 1
+  }
+
   /// Where the walk's top-level value is (each walker's call knows).
   var root: CodingPath { CodingPath() }
 

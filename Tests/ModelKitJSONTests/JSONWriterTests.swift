@@ -122,20 +122,30 @@ struct JSONWriterTests {
     let slashes = JSONEncoder()
     let noSlashes = JSONEncoder()
     noSlashes.outputFormatting = .withoutEscapingSlashes
-    for length in 0...48 {
+    for (text, _, _) in Self.textsWithOneByteToEscape(upTo: 48) {
+      for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+        var writer = JSONWriter(options: options)
+        writer.write(text)
+        #expect(writer.bytes == Array(try foundation.encode(text)), "\(text.debugDescription)")
+      }
+    }
+  }
+
+  /// Texts of every length to `maxLength` (a letter per byte) with one
+  /// byte to escape (or a multi-byte character, or 0x7F, which need none)
+  /// put at every position, with that length and position.
+  static func textsWithOneByteToEscape(upTo maxLength: Int) -> [(text: String, length: Int, position: Int)] {
+    var texts: [(text: String, length: Int, position: Int)] = []
+    for length in 0...maxLength {
       let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
       for special: Character in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "Ü"] {
         for position in 0...length {
           let index = plain.index(plain.startIndex, offsetBy: position)
-          let text = String(plain[..<index]) + String(special) + String(plain[index...])
-          for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
-            var writer = JSONWriter(options: options)
-            writer.write(text)
-            #expect(writer.bytes == Array(try foundation.encode(text)), "\(text.debugDescription)")
-          }
+          texts.append((String(plain[..<index]) + String(special) + String(plain[index...]), length, position))
         }
       }
     }
+    return texts
   }
 
   @Test func arraysWrittenInOneStepAreTheirElementsWrittenOneByOne() {
@@ -472,32 +482,25 @@ struct JSONWriterTests {
     let slashes = JSONEncoder()
     let noSlashes = JSONEncoder()
     noSlashes.outputFormatting = .withoutEscapingSlashes
-    for length in 0...40 {
-      let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
-      for special: Character in ["\"", "\\", "/", "\n", "\u{0}", "\u{1F}", "\u{7F}", "é", "😀", "Ü"] {
-        for position in 0...length {
-          let index = plain.index(plain.startIndex, offsetBy: position)
-          let key = String(plain[..<index]) + String(special) + String(plain[index...])
-          for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
-            let escaped = String(decoding: try foundation.encode(key), as: UTF8.self)
-            // A first member of a length that moves the key along the buffer's 16 bytes.
-            let filler = String(repeating: "f", count: (length + position) % 17)
-            let expected = "{\"\(filler)\":0,\(escaped):1}"
-            for asUTF8 in [false, true] {
-              var writer = JSONWriter(options: options, capacity: 16)
-              writer.beginObject()
-              writer.writeKey(filler)
-              writer.write(0)
-              if asUTF8 {
-                Array(key.utf8).withUnsafeBufferPointer { writer.writeKey(escapingAsNeeded: $0) }
-              } else {
-                writer.writeKey(key)
-              }
-              writer.write(1)
-              writer.endObject()
-              #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(key.debugDescription)")
-            }
+    for (key, length, position) in Self.textsWithOneByteToEscape(upTo: 40) {
+      for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+        let escaped = String(decoding: try foundation.encode(key), as: UTF8.self)
+        // A first member of a length that moves the key along the buffer's 16 bytes.
+        let filler = String(repeating: "f", count: (length + position) % 17)
+        let expected = "{\"\(filler)\":0,\(escaped):1}"
+        for asUTF8 in [false, true] {
+          var writer = JSONWriter(options: options, capacity: 16)
+          writer.beginObject()
+          writer.writeKey(filler)
+          writer.write(0)
+          if asUTF8 {
+            Array(key.utf8).withUnsafeBufferPointer { writer.writeKey(escapingAsNeeded: $0) }
+          } else {
+            writer.writeKey(key)
           }
+          writer.write(1)
+          writer.endObject()
+          #expect(String(decoding: writer.bytes, as: UTF8.self) == expected, "\(key.debugDescription)")
         }
       }
     }

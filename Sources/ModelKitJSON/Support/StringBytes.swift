@@ -11,17 +11,26 @@ package func withUTF8Bytes<Result>(of text: String, _ body: (UnsafeBufferPointer
   return try copy.withUTF8(body)
 }
 
-/// `withUTF8Bytes(of:)` for the string at `text`, read where it lies:
-/// reading it out of memory would copy it (a retain and a release) around
-/// the call. A string that is not contiguous UTF-8 (a bridged one) is read
-/// from a copy. The string is not changed: `withUTF8`, which takes it
-/// `inout`, writes nothing to a contiguous one.
+/// `withUTF8Bytes(of:)` for the string at `text`, read where its bytes
+/// lie: reading it out of memory would copy it (a retain and a release)
+/// around the call. A string that is not contiguous UTF-8 (a bridged one)
+/// is read from such a copy. A contiguous one is read through
+/// `withUTF8`, which takes its string `inout` and writes nothing to a
+/// contiguous one, on a bitwise copy of the string's value on the stack,
+/// neither retained nor destroyed: taken `inout` where it lies, the
+/// model's field would be written by the language's rules, which tasks
+/// encoding one shared model at once must not do.
 @inline(__always)
 package func withUTF8Bytes<Result>(at text: UnsafePointer<String>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result)
   rethrows -> Result
 {
   guard text.pointee.isContiguousUTF8 else { return try withUTF8Bytes(of: text.pointee, body) }
-  return try UnsafeMutablePointer(mutating: text).pointee.withUTF8(body)
+  return try withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { room in
+    let local = room.baseAddress!
+    UnsafeMutableRawPointer(local).copyMemory(from: text, byteCount: MemoryLayout<String>.size)
+    // Left as it is (not deinitialized): the copy holds no reference of its own.
+    return try local.pointee.withUTF8(body)
+  }
 }
 
 extension String {

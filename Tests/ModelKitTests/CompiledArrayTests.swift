@@ -32,6 +32,26 @@ private struct GenericArrays: JSONModel {
   }
 }
 
+/// `Arrays` whose defaults hold elements, which an empty array in the text replaces.
+private struct FilledArrays: JSONModel, Equatable {
+  var doubles: [Double] = [0.5]
+  var ints: [Int] = [1, 2]
+  var strings: [String] = ["a"]
+  var pairs: [[Double]] = [[1, 2]]
+}
+
+/// `FilledArrays` as arrays the compiled paths do not know.
+private struct GenericFilledArrays: JSONModel {
+  var doubles: ContiguousArray<Double> = [0.5]
+  var ints: ContiguousArray<Int> = [1, 2]
+  var strings: ContiguousArray<String> = ["a"]
+  var pairs: [ContiguousArray<Double>] = [[1, 2]]
+
+  var arrays: FilledArrays {
+    FilledArrays(doubles: Array(doubles), ints: Array(ints), strings: Array(strings), pairs: pairs.map { Array($0) })
+  }
+}
+
 /// The scalar arrays a Codable container reads directly when every element
 /// is of its natural kind.
 private struct Lists: Codable, Equatable {
@@ -189,6 +209,49 @@ struct CompiledArrayTests {
       let strict = DecodingOptions(strict: true)
       #expect(strictErrorPath { _ = try Arrays(json: json, options: strict) } == strictErrorPath { _ = try GenericArrays(json: json, options: strict) }, "\(json)")
     }
+  }
+
+  /// Every field absent, empty or not in the text, decoded anew and into
+  /// a model that holds other elements (`update(json:)`): an empty array
+  /// empties the field, as the generic path does, and is noted nowhere.
+  @Test func emptyArraysEmptyFieldsThatHoldElements() throws {
+    let choices = [
+      "doubles": [nil, "[]", "[7.5]"], "ints": [nil, "[]", "[7]"], "strings": [nil, "[]", #"["z"]"#],
+      "pairs": [nil, "[]", "[[7]]"],
+    ]
+    let names = choices.keys.sorted()
+    let held = FilledArrays(doubles: [1, 2], ints: [3, 4, 5], strings: ["b", "c"], pairs: [[6], []])
+    var genericHeld = GenericFilledArrays()
+    genericHeld.doubles = [1, 2]
+    genericHeld.ints = [3, 4, 5]
+    genericHeld.strings = ["b", "c"]
+    genericHeld.pairs = [[6], []]
+    var emptied = 0
+    for combination in 0..<81 {
+      var rest = combination
+      var members: [String] = []
+      for name in names {
+        if let value = choices[name]![rest % 3] { members.append("\"\(name)\": \(value)") }
+        rest /= 3
+      }
+      let json = "{" + members.joined(separator: ", ") + "}"
+      let report = DecodeReport()
+      let decoded = try FilledArrays(json: json, options: DecodingOptions(report: report))
+      #expect(try GenericFilledArrays(json: json).arrays == decoded, "\(json)")
+      #expect(report.entries.isEmpty, "\(json)")
+      var updated = held
+      try updated.update(json: json)
+      var genericUpdated = genericHeld
+      try genericUpdated.update(json: json)
+      #expect(updated == genericUpdated.arrays, "\(json)")
+      if json.contains("[]") { emptied += 1 }
+    }
+    // The generic path's own answer, spelled out once: every field emptied.
+    let allEmpty = #"{"doubles": [], "ints": [], "strings": [], "pairs": []}"#
+    var updated = held
+    try updated.update(json: allEmpty)
+    #expect(updated == FilledArrays(doubles: [], ints: [], strings: [], pairs: []))
+    #expect(emptied == 65)
   }
 
   /// The path of the `ModelError` `body` throws; nil when it throws none.

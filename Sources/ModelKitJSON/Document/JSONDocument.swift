@@ -157,6 +157,13 @@ public struct JSONDocument: Sendable {
     }
   }
 
+  /// Whether `node` is an array with no elements: one read of its tape entry.
+  @inlinable
+  package func isEmptyArray(_ node: Node) -> Bool {
+    let entry = entry(node)
+    return entry.tag == .array && entry.count == 0
+  }
+
   /// The node that follows `node` and everything inside it: the nodes of
   /// a container's contents are those from `node` up to this one.
   ///

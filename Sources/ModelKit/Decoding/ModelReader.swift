@@ -279,6 +279,7 @@ struct ModelReader: ModelReading {
 
   /// The address of the fields of the model at `model`: the value itself
   /// for a struct, the instance for a class (which the model keeps alive).
+  @inline(__always)
   private static func fieldsOf<Model: JSONModel>(
     _ model: UnsafeMutablePointer<Model>, _ schema: ModelSchema
   ) -> UnsafeMutableRawPointer {
@@ -310,7 +311,8 @@ struct ModelReader: ModelReading {
     } else {
       try decodeMembers(schema, schema.defaultKeys, node, base, &context)
     }
-    try decodeMappedFields(schema, node, base, &context)
+    // (Most types map no key path or fallback list: no call for them.)
+    if !schema.mappedFields.isEmpty { try decodeMappedFields(schema, node, base, &context) }
   }
 
   /// The member pass: each member of `node` whose key `keys` knows, into its fields.

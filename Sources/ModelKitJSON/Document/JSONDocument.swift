@@ -202,7 +202,7 @@ public struct JSONDocument: Sendable {
   public func members(of node: Node) -> Members { Members(document: self, walk: memberWalk(of: node)) }
 
   /// `members(of:)` without holding the document (see `Walk`).
-  @inlinable
+  @inlinable @inline(__always)
   package func memberWalk(of node: Node) -> Walk {
     let entry = entry(node)
     return Walk(first: node.index + 1, count: entry.tag == .object ? entry.count : 0)

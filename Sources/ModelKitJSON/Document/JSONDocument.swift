@@ -158,7 +158,7 @@ public struct JSONDocument: Sendable {
   }
 
   /// Whether `node` is an array with no elements: one read of its tape entry.
-  @inlinable
+  @inlinable @inline(__always)
   package func isEmptyArray(_ node: Node) -> Bool {
     let entry = entry(node)
     return entry.tag == .array && entry.count == 0

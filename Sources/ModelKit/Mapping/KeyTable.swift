@@ -16,6 +16,9 @@ final class KeyTable: @unchecked Sendable {
   /// Key bytes, all keys back to back; key `i` is `keyStart[i]..<keyStart[i + 1]`.
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
   private let keyStart: UnsafeMutableBufferPointer<Int>
+  /// Each key's first eight bytes (fewer for a shorter key) as a
+  /// little-endian word, zero above them: compared in one go (`matches`).
+  private let prefixes: UnsafeMutableBufferPointer<UInt64>
   /// Field indices, all lists back to back; key `i` feeds `fieldStart[i]..<fieldStart[i + 1]`.
   private let fieldList: UnsafeMutableBufferPointer<Int>
   private let fieldStart: UnsafeMutableBufferPointer<Int>
@@ -26,6 +29,7 @@ final class KeyTable: @unchecked Sendable {
   deinit {
     keyBytes.deallocate()
     keyStart.deallocate()
+    prefixes.deallocate()
     fieldList.deallocate()
     fieldStart.deallocate()
     slots.deallocate()
@@ -50,12 +54,14 @@ final class KeyTable: @unchecked Sendable {
     count = pendingKeys.count
     keyBytes = .allocate(capacity: max(1, pendingKeys.reduce(0) { $0 + $1.count }))
     keyStart = .allocate(capacity: pendingKeys.count + 1)
+    prefixes = .allocate(capacity: max(1, pendingKeys.count))
     fieldList = .allocate(capacity: max(1, pendingFields.reduce(0) { $0 + $1.count }))
     fieldStart = .allocate(capacity: pendingFields.count + 1)
     var bytePosition = 0
     var fieldPosition = 0
     for (index, key) in pendingKeys.enumerated() {
       keyStart[index] = bytePosition
+      prefixes[index] = key.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
       for byte in key {
         keyBytes[bytePosition] = byte
         bytePosition += 1
@@ -106,9 +112,19 @@ final class KeyTable: @unchecked Sendable {
     fieldList[fieldStart[index]..<fieldStart[index + 1]]
   }
 
+  /// Whether key `index` is `raw`, a key's bytes in a document's text:
+  /// the first eight in one compare, read past the end of a shorter key
+  /// and masked to its length. (Eight bytes can be read at any key of a
+  /// document: a quote follows it, and 32 zero bytes the text; Internals §6.)
   @inline(__always)
   private func matches(_ index: Int, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
     let start = keyStart[index]
-    return KeyHash.equal(UnsafeBufferPointer(rebasing: keyBytes[start..<keyStart[index + 1]]), raw)
+    let length = keyStart[index + 1] - start
+    guard raw.count == length else { return false }
+    guard let bytes = raw.baseAddress, length > 0 else { return true }
+    let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
+    let first = length >= 8 ? word : word & (1 &<< UInt64(8 * length) &- 1)
+    guard first == prefixes[index] else { return false }
+    return length <= 8 || memoryEquals(bytes + 8, keyBytes.baseAddress! + start + 8, length - 8)
   }
 }

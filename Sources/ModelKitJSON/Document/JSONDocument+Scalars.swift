@@ -3,7 +3,7 @@ extension JSONDocument {
   ///
   /// - Parameter node: a value node of this document.
   /// - Returns: true for `null`, false for any other value.
-  @inlinable
+  @inlinable @inline(__always)
   public func isNull(_ node: Node) -> Bool { entry(node).tag == .null }
 
   /// The Boolean at `node`, or nil when it is not `true`/`false`.
@@ -291,7 +291,7 @@ extension JSONDocument {
   }
 
   /// The integer value of a number node when the reader stored one.
-  @inlinable
+  @inlinable @inline(__always)
   package func storedInteger(_ node: Node) -> (int: Int64?, uint: UInt64?) {
     let entry = entry(node)
     switch entry.tag {

@@ -40,6 +40,26 @@ struct KeyTableTests {
     }
   }
 
+  /// A key's hash and first word read from a document's text in one load
+  /// are those of its bytes read one by one (which the tables and the
+  /// coders' member indexes compare them with).
+  @Test func aKeyInTextHashesAsItsBytesDo() throws {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+    for length in 0...20 {
+      let key = String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] })
+      let document = try JSONDocument(parsing: #"{"\#(key)":"\#(key)"}"#)
+      let node = document.members(of: document.root).map(\.key)[0]
+      let bytes = Array(key.utf8)
+      let read = document.withRawString(node) { raw, _ in
+        (KeyHash.firstWord(ofKeyInText: raw), KeyHash.quick(keyInText: raw))
+      }
+      bytes.withUnsafeBufferPointer { expected in
+        #expect(read?.0 == KeyHash.firstWord(expected), "\(key)")
+        #expect(read?.1 == KeyHash.quick(expected), "\(key)")
+      }
+    }
+  }
+
   /// A key near the end of the text, where the eight bytes read run into
   /// the padding after it, is found (and, under the address sanitizer,
   /// read within the document's storage).

@@ -18,18 +18,48 @@ enum KeyHash {
   /// cost a closer look.
   @inline(__always)
   static func quick(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    quick(bytes, firstWord: firstWord(bytes))
+  }
+
+  /// `quick` of a key in a document's text (see `firstWord(ofKeyInText:)`).
+  @inline(__always)
+  static func quick(keyInText bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    quick(bytes, firstWord: firstWord(ofKeyInText: bytes))
+  }
+
+  /// `quick` of `bytes`, whose `firstWord` is `head`.
+  @inline(__always)
+  static func quick(_ bytes: UnsafeBufferPointer<UInt8>, firstWord head: UInt64) -> Int {
     let count = bytes.count
-    var head: UInt64 = 0
     var tail: UInt64 = 0
     if count >= 8, let base = bytes.baseAddress {
-      let raw = UnsafeRawPointer(base)
-      head = raw.loadUnaligned(as: UInt64.self)
-      tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-    } else {
-      for byte in bytes { head = head << 8 | UInt64(byte) }
+      tail = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
     }
     let mixed = (head &* 0x9E37_79B9_7F4A_7C15) ^ (tail &* 0xC2B2_AE3D_27D4_EB4F) ^ UInt64(count)
     return Int(truncatingIfNeeded: mixed ^ (mixed >> 31))
+  }
+
+  /// A key's first eight bytes (all of a shorter key's) as a
+  /// little-endian word, zero above them.
+  @inline(__always)
+  static func firstWord(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    guard bytes.count < 8 else {
+      return UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress!).loadUnaligned(as: UInt64.self))
+    }
+    var word: UInt64 = 0
+    for (offset, byte) in bytes.enumerated() { word |= UInt64(byte) &<< UInt64(8 * offset) }
+    return word
+  }
+
+  /// `firstWord` of a key in a document's text, in one load masked to a
+  /// shorter key's length: eight bytes can be read at any key of a
+  /// document (a quote follows it, and 32 zero bytes the text; Internals §6).
+  @inline(__always)
+  static func firstWord(ofKeyInText bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let count = bytes.count
+    guard let base = bytes.baseAddress, count > 0 else { return 0 }
+    let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self))
+    return count >= 8 ? word : word & (1 &<< UInt64(8 * count) &- 1)
   }
 
   /// Whether two keys have the same bytes.

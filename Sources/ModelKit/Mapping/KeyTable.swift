@@ -16,8 +16,7 @@ final class KeyTable: @unchecked Sendable {
   /// Key bytes, all keys back to back; key `i` is `keyStart[i]..<keyStart[i + 1]`.
   private let keyBytes: UnsafeMutableBufferPointer<UInt8>
   private let keyStart: UnsafeMutableBufferPointer<Int>
-  /// Each key's first eight bytes (fewer for a shorter key) as a
-  /// little-endian word, zero above them: compared in one go (`matches`).
+  /// Each key's `KeyHash.firstWord`, compared in one go (`matches`).
   private let prefixes: UnsafeMutableBufferPointer<UInt64>
   /// Field indices, all lists back to back; key `i` feeds `fieldStart[i]..<fieldStart[i + 1]`.
   private let fieldList: UnsafeMutableBufferPointer<Int>
@@ -61,7 +60,7 @@ final class KeyTable: @unchecked Sendable {
     var fieldPosition = 0
     for (index, key) in pendingKeys.enumerated() {
       keyStart[index] = bytePosition
-      prefixes[index] = key.prefix(8).enumerated().reduce(0) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+      prefixes[index] = key.withUnsafeBufferPointer { KeyHash.firstWord($0) }
       for byte in key {
         keyBytes[bytePosition] = byte
         bytePosition += 1
@@ -92,12 +91,13 @@ final class KeyTable: @unchecked Sendable {
   func lookup(_ document: JSONDocument, _ node: JSONDocument.Node, hint: inout Int) -> Int? {
     let found: Int?? = document.withRawString(node) { raw, isPlainASCII -> Int? in
       guard isPlainASCII else { return byString[document.string(node) ?? ""] }
-      if hint < count, matches(hint, raw) { return hint }
-      var slot = KeyHash.quick(raw) & slotMask
+      let first = KeyHash.firstWord(ofKeyInText: raw)
+      if hint < count, matches(hint, raw, first) { return hint }
+      var slot = KeyHash.quick(raw, firstWord: first) & slotMask
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }
-        if matches(entry - 1, raw) { return entry - 1 }
+        if matches(entry - 1, raw, first) { return entry - 1 }
         slot = (slot + 1) & slotMask
       }
     }
@@ -112,19 +112,14 @@ final class KeyTable: @unchecked Sendable {
     fieldList[fieldStart[index]..<fieldStart[index + 1]]
   }
 
-  /// Whether key `index` is `raw`, a key's bytes in a document's text:
-  /// the first eight in one compare, read past the end of a shorter key
-  /// and masked to its length. (Eight bytes can be read at any key of a
-  /// document: a quote follows it, and 32 zero bytes the text; Internals §6.)
+  /// Whether key `index` is `raw`, a key's bytes in a document's text
+  /// whose `KeyHash.firstWord` is `first`: the first eight bytes in one
+  /// compare, then any others.
   @inline(__always)
-  private func matches(_ index: Int, _ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+  private func matches(_ index: Int, _ raw: UnsafeBufferPointer<UInt8>, _ first: UInt64) -> Bool {
     let start = keyStart[index]
     let length = keyStart[index + 1] - start
-    guard raw.count == length else { return false }
-    guard let bytes = raw.baseAddress, length > 0 else { return true }
-    let word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(as: UInt64.self))
-    let first = length >= 8 ? word : word & (1 &<< UInt64(8 * length) &- 1)
-    guard first == prefixes[index] else { return false }
-    return length <= 8 || memoryEquals(bytes + 8, keyBytes.baseAddress! + start + 8, length - 8)
+    guard raw.count == length, first == prefixes[index] else { return false }
+    return length <= 8 || memoryEquals(raw.baseAddress! + 8, keyBytes.baseAddress! + start + 8, length - 8)
   }
 }

@@ -93,7 +93,7 @@ final class MemberIndex {
         return isPlainASCII
       }) == true else { return .unordered }
       let value = JSONDocument.Node(position + 1)
-      let hash = KeyHash.quick(raw)
+      let hash = KeyHash.quick(keyInText: raw)
       if KeyHash.equal(raw, utf8) {
         // An earlier member with this key would be the first.
         if let behind = passedMember(utf8, hash: hash) { return behind }

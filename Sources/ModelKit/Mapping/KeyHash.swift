@@ -53,7 +53,8 @@ enum KeyHash {
 
   /// `firstWord` of a key in a document's text, in one load masked to a
   /// shorter key's length: eight bytes can be read at any key of a
-  /// document (a quote follows it, and 32 zero bytes the text; Internals §6).
+  /// document (it lies inside the text, which 32 zero bytes follow;
+  /// Internals §6).
   @inline(__always)
   static func firstWord(ofKeyInText bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     let count = bytes.count

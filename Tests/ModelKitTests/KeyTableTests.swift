@@ -64,13 +64,20 @@ struct KeyTableTests {
   /// the padding after it, is found (and, under the address sanitizer,
   /// read within the document's storage).
   @Test func aKeyNearTheEndOfTheTextIsFound() throws {
+    var json5 = JSONReadOptions()
+    json5.allowsJSON5 = true
     for key in ["a", "abcdefg", "abcdefgh", "abcdefghi"] {
       let table = KeyTable([(key: key, field: 0)])
-      let document = try JSONDocument(parsing: #"{"\#(key)":1}"#)
-      for hint in 0...1 {
-        var hinted = hint
-        let node = document.members(of: document.root).map(\.key)[0]
-        #expect(table.lookup(document, node, hint: &hinted) == 0, "\(key)")
+      // Quoted, and in JSON5 as a bare identifier (no quote after it), the value as short as can be.
+      for (text, options) in [(#"{"\#(key)":1}"#, JSONReadOptions()), ("{\(key):1}", json5)] {
+        let document = try JSONDocument(parsing: text, options: options)
+        for hint in 0...1 {
+          var hinted = hint
+          let node = document.members(of: document.root).map(\.key)[0]
+          // Read from its bytes in the text (the word load), not by string.
+          #expect(document.withRawString(node) { _, isPlainASCII in isPlainASCII } == true, "\(text)")
+          #expect(table.lookup(document, node, hint: &hinted) == 0, "\(text)")
+        }
       }
     }
   }

@@ -37,9 +37,7 @@ enum LenientText {
   }
 
   private static func packed(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var word = UInt64(bytes.count) << 56
-    for (index, byte) in bytes.enumerated() { word |= UInt64(byte) << (8 * UInt64(index)) }
-    return word
+    KeyHash.firstWord(bytes) | UInt64(bytes.count) << 56
   }
 
   /// Calls `body` with the meaning of the string at `node` of `document`:

@@ -47,17 +47,22 @@ class CodingPathNode {
   /// Puts this node at `key` below `parent`, as `init` does: for a spare
   /// coder taken up again for another value.
   final func move(below parent: CodingPathNode, at key: Key) {
-    self.parent = parent
+    hang(below: parent)
     self.key = key
-    depth = parent.depth + 1
   }
 
   /// `move(below:at:)` at a coding key, its path key made in place (made
   /// by the caller and passed in, it was copied again into the node).
   @inline(__always)
   final func move<Coding: CodingKey>(below parent: CodingPathNode, atCodingKey key: borrowing Coding) {
-    self.parent = parent
+    hang(below: parent)
     self.key = Key(key)
+  }
+
+  /// The parent and depth of both moves; each sets the key as its caller holds it.
+  @inline(__always)
+  private final func hang(below parent: CodingPathNode) {
+    self.parent = parent
     depth = parent.depth + 1
   }
 

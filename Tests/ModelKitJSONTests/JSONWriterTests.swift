@@ -119,16 +119,22 @@ struct JSONWriterTests {
   /// 0x7F, which need none) at every position, escaped as `JSONEncoder`
   /// escapes it, slashes and all or not.
   @Test func oneByteToEscapeAtEveryPositionIsEscapedAsJSONEncoderEscapesIt() throws {
-    let slashes = JSONEncoder()
-    let noSlashes = JSONEncoder()
-    noSlashes.outputFormatting = .withoutEscapingSlashes
+    let encoders = Self.encodersBySlashOption()
     for (text, _, _) in Self.textsWithOneByteToEscape(upTo: 48) {
-      for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+      for (options, foundation) in encoders {
         var writer = JSONWriter(options: options)
         writer.write(text)
         #expect(writer.bytes == Array(try foundation.encode(text)), "\(text.debugDescription)")
       }
     }
+  }
+
+  /// The writer's options with and without escaped slashes, each with a
+  /// `JSONEncoder` set the same way.
+  private static func encodersBySlashOption() -> [(JSONWriteOptions, JSONEncoder)] {
+    let noSlashes = JSONEncoder()
+    noSlashes.outputFormatting = .withoutEscapingSlashes
+    return [(JSONWriteOptions(), JSONEncoder()), (.withoutEscapingSlashes, noSlashes)]
   }
 
   /// Texts of every length to `maxLength` (a letter per byte) with one
@@ -479,11 +485,9 @@ struct JSONWriterTests {
   /// need none) at every position, written at every fill of the buffer,
   /// are escaped as `JSONEncoder` escapes the same text.
   @Test func keysWithOneByteToEscapeAtEveryPositionAreEscapedAsJSONEncoderEscapesThem() throws {
-    let slashes = JSONEncoder()
-    let noSlashes = JSONEncoder()
-    noSlashes.outputFormatting = .withoutEscapingSlashes
+    let encoders = Self.encodersBySlashOption()
     for (key, length, position) in Self.textsWithOneByteToEscape(upTo: 40) {
-      for (options, foundation) in [(JSONWriteOptions(), slashes), (.withoutEscapingSlashes, noSlashes)] {
+      for (options, foundation) in encoders {
         let escaped = String(decoding: try foundation.encode(key), as: UTF8.self)
         // A first member of a length that moves the key along the buffer's 16 bytes.
         let filler = String(repeating: "f", count: (length + position) % 17)

@@ -4,12 +4,13 @@ import ModelKitJSON
 /// a key a type writes twice into one object is caught (the stream then
 /// builds that value as a tree, which keeps the last), and with
 /// `.sortedKeys` each object's members are put in key order as it closes.
-struct OpenObjectKeys {
-  /// The hashes of the open containers' keys, the first `hashCount`
-  /// entries: one array of integers for all (no allocation per object, no
-  /// reference counting per key), whose entries past the count are
-  /// written over rather than removed (removing costs a call per object).
-  private var hashes: [Int] = []
+struct OpenObjectKeys: ~Copyable {
+  /// The hashes of the open containers' keys, the first `hashCount` of
+  /// room for `hashCapacity`: one block for all (no allocation per object,
+  /// no reference counting or uniqueness test per key), whose entries past
+  /// the count are written over rather than removed. Owned: freed with the keys.
+  private var hashes: UnsafeMutablePointer<Int>
+  private var hashCapacity = 64
   private var hashCount = 0
   /// Where the innermost container's hashes begin in `hashes`.
   private var start = 0
@@ -21,7 +22,14 @@ struct OpenObjectKeys {
   /// Whether objects are put in key order as they close.
   let sortsKeys: Bool
 
-  init(sortsKeys: Bool) { self.sortsKeys = sortsKeys }
+  init(sortsKeys: Bool) {
+    self.sortsKeys = sortsKeys
+    hashes = .allocate(capacity: hashCapacity)
+  }
+
+  deinit {
+    hashes.deallocate()
+  }
 
   /// What a container sets aside of its enclosing one's keys when it
   /// opens, given back when it closes; and where the keys stood, to go back to.
@@ -39,7 +47,6 @@ struct OpenObjectKeys {
   mutating func removeAll() {
     hashCount = 0
     members.removeAll(keepingCapacity: true)
-    hashes.reserveCapacity(64)
     (start, hashFilter) = (0, 0)
   }
 
@@ -49,11 +56,23 @@ struct OpenObjectKeys {
   @inline(__always)
   mutating func insert(hash: Int) -> Bool {
     let bit = UInt64(1) << UInt64(truncatingIfNeeded: hash & 63)
-    if hashFilter & bit != 0, hashes[start..<hashCount].contains(hash) { return false }
+    if hashFilter & bit != 0, UnsafeBufferPointer(start: hashes + start, count: hashCount - start).contains(hash) {
+      return false
+    }
     hashFilter |= bit
-    if hashCount < hashes.count { hashes[hashCount] = hash } else { hashes.append(hash) }
+    if hashCount == hashCapacity { growHashes() }
+    (hashes + hashCount).initialize(to: hash)
     hashCount += 1
     return true
+  }
+
+  /// Twice the room for hashes (rare: keys nested deeper than ever before).
+  @inline(never)
+  private mutating func growHashes() {
+    let larger = UnsafeMutablePointer<Int>.allocate(capacity: hashCapacity * 2)
+    larger.moveInitialize(from: hashes, count: hashCount)
+    hashes.deallocate()
+    (hashes, hashCapacity) = (larger, hashCapacity * 2)
   }
 
   /// With `.sortedKeys`, notes that member `key` of the innermost object

@@ -64,6 +64,9 @@ final class EncodingStream {
 
   @exclusivity(unchecked) private var plans = EncodingPlans()
 
+  /// The keys written lately, with their hashes and bytes.
+  @exclusivity(unchecked) private var writtenKeys = WrittenKeys()
+
   /// The top-level value's encoder, once nothing else holds it, for the
   /// next value this stream writes: with the encoders below it and their
   /// kept containers, the next value of the same type makes none again.
@@ -334,10 +337,19 @@ final class EncodingStream {
   /// Keys are told apart by hash: two keys that only share a hash also
   /// abandon the stream, which costs time, never a wrong output.
   func noteKey(_ key: String) throws {
-    try noteKey(hash: withUTF8Bytes(of: key) { KeyHash.quick($0) })
+    if let known = writtenKeys.known(key, escapingSlashes: write.json.escapesSlashes) {
+      return try noteKey(hash: known.hash)
+    }
+    try noteKey(
+      hash: withUTF8Bytes(of: key) { utf8 in
+        let hash = KeyHash.quick(utf8)
+        writtenKeys.remember(key, hash: hash, utf8: utf8)
+        return hash
+      })
   }
 
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
+  @inline(__always)
   func noteKey(hash: Int) throws {
     guard keys.insert(hash: hash) else { throw abandon(at: frames.last?.id ?? 0) }
   }
@@ -415,17 +427,27 @@ final class EncodingStream {
     if let key = pendingKey {
       pendingKey = nil
       noteMemberStart(key)
-      write.json.writeKey(key)
+      if let known = writtenKeys.known(key, escapingSlashes: write.json.escapesSlashes) {
+        write.json.writeKey(utf8: known.utf8, needsEscaping: known.needsEscaping)
+      } else {
+        write.json.writeKey(key)
+      }
     }
   }
 
   /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.
   func writeKey(_ key: String) throws {
     noteMemberStart(key)
+    if let known = writtenKeys.known(key, escapingSlashes: self.write.json.escapesSlashes) {
+      try noteKey(hash: known.hash)
+      return self.write.json.writeKey(utf8: known.utf8, needsEscaping: known.needsEscaping)
+    }
     // One pass over the key's bytes for both its hash and its text (a
     // native string's, in place; another is copied once).
     @inline(__always) func write(_ utf8: UnsafeBufferPointer<UInt8>) throws {
-      try noteKey(hash: KeyHash.quick(utf8))
+      let hash = KeyHash.quick(utf8)
+      try noteKey(hash: hash)
+      writtenKeys.remember(key, hash: hash, utf8: utf8)
       self.write.json.writeKey(escapingAsNeeded: utf8)
     }
     if try key.utf8.withContiguousStorageIfAvailable(write) == nil {

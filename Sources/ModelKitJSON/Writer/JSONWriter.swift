@@ -28,7 +28,7 @@ public struct JSONWriter {
   public let options: JSONWriteOptions
 
   @usableFromInline let pretty: Bool
-  @usableFromInline let escapesSlashes: Bool
+  @usableFromInline package let escapesSlashes: Bool
   /// Where a writer that builds a value puts it (nil: the writer writes text).
   @usableFromInline let tree: JSONValueBuilder?
   @usableFromInline var depth = 0

@@ -10,8 +10,8 @@ import ModelKitJSON
 /// A two-way table: a key's pair of slots comes from the bits of its
 /// `String` value (a literal's are the same every time, a short string's
 /// are its bytes), and a slot answers for a key whose bits are those of
-/// the string it holds. The slot holds its string, so bits that are the
-/// same are the same string, never another one at a freed address. A key
+/// the string it holds (Internals.md §15: the slot holds its string, so
+/// bits that are the same are the same string). A key
 /// made anew each time (other bits, the same text) is not found: it is
 /// hashed and scanned as if it were new, and kept again. Keys longer than
 /// `maxLength` bytes are not kept.

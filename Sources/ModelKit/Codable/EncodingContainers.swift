@@ -48,7 +48,8 @@ final class EncodingObjectState: KeptContainerTarget {
   func set(_ encoder: ValueEncoder, _ target: EncodingTarget) {
     self.encoder = encoder
     self.target = target
-    mapping = encoder.mapping
+    // Nearly always nil, and nil before: no retain and release of it then.
+    if mapping != nil || encoder.mapping != nil { mapping = encoder.mapping }
     convertsKeys = encoder.convertsKeys
   }
 

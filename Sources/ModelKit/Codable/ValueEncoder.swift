@@ -88,7 +88,8 @@ final class ValueEncoder: CodingPathNode, Encoder {
   func takeUp(slot: Int, mapping: [String: [String]]?, keysAsTheyAre: Bool) {
     keepsContainers = true
     destination = .slot(slot)
-    self.mapping = mapping
+    // Nearly always nil, and nil before: no retain and release of it then.
+    if mapping != nil || self.mapping != nil { self.mapping = mapping }
     self.keysAsTheyAre = keysAsTheyAre
     openedFrame = 0
     openedObject = false

@@ -80,6 +80,50 @@ struct SpareDecoderTests {
     #expect(expected.a[2].inner?.path == ["a", "[2]", "inner"])
   }
 
+  /// Two types whose containers share one key type, one renaming a key.
+  private enum SharedKeys: String, CodingKey { case id, name }
+
+  private struct Renamed: Decodable, Equatable, JSONKeyMapping {
+    var id: Int
+    var name: String
+    static var keyMapping: [String: JSONKey] { ["id": "renamed_id"] }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: SharedKeys.self)
+      (id, name) = (try container.decode(Int.self, forKey: .id), try container.decode(String.self, forKey: .name))
+    }
+  }
+
+  private struct Unrenamed: Decodable, Equatable {
+    var id: Int
+    var name: String
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: SharedKeys.self)
+      (id, name) = (try container.decode(Int.self, forKey: .id), try container.decode(String.self, forKey: .name))
+    }
+  }
+
+  private struct Lists: Decodable, Equatable {
+    var renamed: [Renamed]
+    var unrenamed: [Unrenamed]
+    var again: [Renamed]
+    var last: Unrenamed
+  }
+
+  @Test(arguments: [true, false])
+  func aSpareDecoderReadsWithItsOwnValuesMapping(strict: Bool) throws {
+    let text =
+      #"{"renamed": [{"renamed_id": 1, "name": "r"}, {"renamed_id": 2, "name": "s"}], "#
+      + #""unrenamed": [{"id": 3, "name": "u"}], "again": [{"renamed_id": 4, "name": "t"}], "#
+      + #""last": {"id": 5, "name": "v", "renamed_id": 6}}"#
+    let json = Data(text.utf8)
+    let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
+    for _ in 0..<2 {
+      let lists = try decoder.decode(Lists.self, from: json)
+      #expect(lists.renamed.map(\.id) == [1, 2] && lists.again.map(\.id) == [4])
+      #expect(lists.unrenamed.map(\.id) == [3] && lists.last.id == 5 && lists.last.name == "v")
+    }
+  }
+
   @Test func keptContainersReadTheirOwnValuesLater() throws {
     let json = Data(#"[{"id": 1, "name": "one"}, {"id": 2, "name": "two"}, {"name": "three", "id": 3}]"#.utf8)
     let expected = try JSONDecoder().decode([Deferred].self, from: json)

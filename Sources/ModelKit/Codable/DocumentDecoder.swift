@@ -128,7 +128,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     spare.keepsContainers = true
     spare.move(below: self, atCodingKey: key)
     spare.node = node
-    spare.mapping = mapping
+    // Nearly always nil, and nil before: no retain and release of it then.
+    if mapping != nil || spare.mapping != nil { spare.mapping = mapping }
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }

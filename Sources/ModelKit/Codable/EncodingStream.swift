@@ -337,7 +337,7 @@ final class EncodingStream {
   /// Keys are told apart by hash: two keys that only share a hash also
   /// abandon the stream, which costs time, never a wrong output.
   func noteKey(_ key: String) throws {
-    if let known = writtenKeys.known(key, escapingSlashes: write.json.escapesSlashes) {
+    if let known = knownKey(key) {
       return try noteKey(hash: known.hash)
     }
     try noteKey(
@@ -346,6 +346,12 @@ final class EncodingStream {
         writtenKeys.remember(key, hash: hash, utf8: utf8)
         return hash
       })
+  }
+
+  /// `key` as the written-key table kept it, escaped as this stream's writer escapes.
+  @inline(__always)
+  private func knownKey(_ key: String) -> WrittenKeys.Known? {
+    writtenKeys.known(key, escapingSlashes: write.json.escapesSlashes)
   }
 
   /// `noteKey(_:)` for a key whose bytes' `KeyHash.quick` is `hash`.
@@ -427,7 +433,7 @@ final class EncodingStream {
     if let key = pendingKey {
       pendingKey = nil
       noteMemberStart(key)
-      if let known = writtenKeys.known(key, escapingSlashes: write.json.escapesSlashes) {
+      if let known = knownKey(key) {
         write.json.writeKey(utf8: known.utf8, needsEscaping: known.needsEscaping)
       } else {
         write.json.writeKey(key)
@@ -438,7 +444,7 @@ final class EncodingStream {
   /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.
   func writeKey(_ key: String) throws {
     noteMemberStart(key)
-    if let known = writtenKeys.known(key, escapingSlashes: self.write.json.escapesSlashes) {
+    if let known = knownKey(key) {
       try noteKey(hash: known.hash)
       return self.write.json.writeKey(utf8: known.utf8, needsEscaping: known.needsEscaping)
     }

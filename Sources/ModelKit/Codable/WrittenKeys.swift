@@ -41,7 +41,7 @@ struct WrittenKeys: ~Copyable {
   /// The table has `1 << slotBits` slots.
   private static let slotBits = 8
   private static let slotCount = 1 << slotBits
-  static let maxLength = 48
+  private static let maxLength = 48
 
   private var slots: UnsafeMutablePointer<Slot>?
   /// `maxLength` bytes for each slot's key.

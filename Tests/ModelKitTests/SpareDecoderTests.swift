@@ -80,26 +80,16 @@ struct SpareDecoderTests {
     #expect(expected.a[2].inner?.path == ["a", "[2]", "inner"])
   }
 
-  /// Two types whose containers share one key type, one renaming a key.
-  private enum SharedKeys: String, CodingKey { case id, name }
-
+  /// A type that renames a key, and one that does not.
   private struct Renamed: Decodable, Equatable, JSONKeyMapping {
     var id: Int
     var name: String
     static var keyMapping: [String: JSONKey] { ["id": "renamed_id"] }
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: SharedKeys.self)
-      (id, name) = (try container.decode(Int.self, forKey: .id), try container.decode(String.self, forKey: .name))
-    }
   }
 
   private struct Unrenamed: Decodable, Equatable {
     var id: Int
     var name: String
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: SharedKeys.self)
-      (id, name) = (try container.decode(Int.self, forKey: .id), try container.decode(String.self, forKey: .name))
-    }
   }
 
   private struct Lists: Decodable, Equatable {

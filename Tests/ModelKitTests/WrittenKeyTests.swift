@@ -38,15 +38,6 @@ struct WrittenKeyTests {
     }
   }
 
-  /// `Members` objects in an array, as an encoder meets keys again: object after object.
-  struct Rows: Encodable {
-    let rows: [Members]
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.unkeyedContainer()
-      for row in rows { try container.encode(row) }
-    }
-  }
-
   /// Writes the member `"dup"` twice: first with the key `first`, then
   /// with one made anew from the same text (another string, hashed anew).
   struct Duplicate: Encodable {
@@ -119,7 +110,7 @@ struct WrittenKeyTests {
     // One key an object: a key the table took for another in the same
     // object would look like a key written twice, which the encoder mends
     // by building the object again, and then every object of its type.
-    let rows = Rows(rows: (Self.lookalikes + Self.lookalikes.reversed()).map { Members(names: [$0]) })
+    let rows = (Self.lookalikes + Self.lookalikes.reversed()).map { Members(names: [$0]) }
     for _ in 0..<3 {  // the second and third calls find the keys the first kept
       try expectSame(model, foundation, rows)
     }
@@ -133,7 +124,7 @@ struct WrittenKeyTests {
       String(repeating: "\"", count: 49),
     ]
     let (model, foundation) = both(formatting)
-    let rows = Rows(rows: [Members(names: names), Members(names: names.reversed()), Members(names: names)])
+    let rows = [Members(names: names), Members(names: names.reversed()), Members(names: names)]
     for _ in 0..<2 {
       try expectSame(model, foundation, rows)
     }
@@ -162,9 +153,9 @@ struct WrittenKeyTests {
 
   @Test func keysMadeAnewForEveryObject() throws {
     let (model, foundation) = both(.sortedKeys)
-    let rows = Rows(rows: (0..<50).map { row in
+    let rows = (0..<50).map { row in
       Members(names: (0..<20).map { String(decoding: Array("key \(($0 * 7 + row) % 23)".utf8), as: UTF8.self) })
-    })
+    }
     try expectSame(model, foundation, rows)
   }
 

@@ -99,12 +99,14 @@ struct KeptContainerTests {
 
   enum Third: String, CodingKey { case only }
 
-  /// A box's target: notes when it lets go of its coder.
+  /// A box's target: counts the objects it ended and whether it holds its coder.
   final class Target: KeptContainerTarget {
     let name: String
-    var lettingsGo = 0
+    var endedObjects = 0
+    var holdsCoder = false
     init(_ name: String) { self.name = name }
-    func letGoOfCoder() { lettingsGo += 1 }
+    func endObject() { endedObjects += 1 }
+    func holdCoder() { holdsCoder = true }
   }
 
   final class Box {}
@@ -131,28 +133,31 @@ struct KeptContainerTests {
     }
   }
 
-  @Test func aValuesEndLetsGoOfEveryBoxThatServedIt() {
+  @Test func aValuesEndEndsTheObjectOfEveryBoxThatServedIt() {
     var kept = KeptContainer<Target>()
     let fruit = Target("fruit")
     let slots = Target("slots")
     kept.keep(Box(), for: Fruit.self, over: fruit)
     kept.endValue()
-    #expect(fruit.lettingsGo == 1)
-    // Both boxes serve the next value: both let go of its coder.
+    #expect(fruit.endedObjects == 1)
+    // Both boxes serve the next value: both end their object.
     _ = kept.serves(Slot.self)
     kept.keep(Box(), for: Slot.self, over: slots)
     kept.endValue()
-    #expect(fruit.lettingsGo == 2 && slots.lettingsGo == 1)
-    // Only the slot box serves the next: the idle fruit box holds no coder.
+    #expect(fruit.endedObjects == 2 && slots.endedObjects == 1)
+    // Only the slot box serves the next: the idle fruit box is left alone.
     _ = kept.serves(Slot.self)
     kept.endValue()
-    #expect(fruit.lettingsGo == 2 && slots.lettingsGo == 2)
-    // A box something else still holds is dropped at the value's end, the other kept.
+    #expect(fruit.endedObjects == 2 && slots.endedObjects == 2)
+    #expect(!fruit.holdsCoder && !slots.holdsCoder)
+    // A box something else still holds (the slot box) is dropped at the
+    // value's end, its target holding the coder from then on; the other is kept.
     withExtendedLifetime(kept.box) {
       _ = kept.serves(Fruit.self)
       kept.endValue()
     }
-    #expect(slots.lettingsGo == 2 && fruit.lettingsGo == 3)
+    #expect(slots.holdsCoder && slots.endedObjects == 2)
+    #expect(!fruit.holdsCoder && fruit.endedObjects == 3)
     #expect(kept.serves(Fruit.self) && Self.current(kept) == "fruit")
     #expect(kept.serves(Slot.self) && Self.current(kept) == nil)
   }

@@ -224,12 +224,12 @@ struct SpareDecoderTests {
     for _ in 0..<2 { #expect(try decoder.decode([Wide].self, from: json) == expected) }
   }
 
-  // A decoder keeps the box of its keyed container over a small object,
+  // A decoder keeps the box of its keyed container over an object,
   // to hand it out again for the next one: a box something else still
   // holds must never be handed out, and a kept box must not keep its
   // decoder alive once the decode is over.
 
-  /// A small object (its box kept) that notes its decoder.
+  /// An object (its box kept) that notes its decoder.
   private struct Noted: Decodable, Equatable {
     var id: Int
     var name: String

@@ -31,7 +31,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// when nothing else holds it. Kept only by a decoder `child` made,
   /// between `child` and `recycle`, which lets go of the box's hold on the decoder.
   @exclusivity(unchecked) private var kept = KeptContainer<ContainerTarget>()
-  /// Whether `container(keyedBy:)` keeps its box: set by `child`, cleared by `recycle`.
+  /// Whether `container(keyedBy:)` keeps its box: set by `child` (`keepsChildContainers`), cleared by `recycle`.
   @exclusivity(unchecked) private var keepsContainers = false
   /// Whether a `KeyedDecodingContainer` is its box, as kept (its layout
   /// does not depend on the key type).
@@ -121,11 +121,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       let child = DocumentDecoder(
         call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
         keysAsTheyAre: keysAsTheyAre)
-      child.keepsContainers = true
+      child.keepsContainers = keepsChildContainers
       return child
     }
     spareChild = nil
-    spare.keepsContainers = true
+    spare.keepsContainers = keepsChildContainers
     spare.move(below: self, atCodingKey: key)
     spare.node = node
     // Nearly always nil, and nil before: no retain and release of it then.
@@ -135,6 +135,12 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
     return spare
   }
+
+  /// Whether the decoders `child` makes keep their boxes: below the
+  /// call's top-level value, not for it (read once, its kept box would
+  /// only cost an allocation more).
+  @inline(__always)
+  private var keepsChildContainers: Bool { !isTopLevel }
 
   /// Keeps `child`, a decoder `child(node:key:…)` made, as the spare one
   /// when nothing else holds it (a type's `init(from:)` may keep its
@@ -211,7 +217,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
     let object = try present(.object, "an object")
-    guard keepsContainers, let object, keepsContainer(over: object, for: Key.self) else {
+    guard keepsContainers, Self.keepsBoxes, let object, kept.serves(Key.self) else {
       return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
     }
     ObjectContainer<Key>.prepare(self, object)
@@ -220,28 +226,15 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // for is dropped then (`KeptContainer.endValue`), and within one value
       // every container is over the same object. (The target borrowed:
       // bound, it was retained and released; Internals.md §13.)
-      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { target in
-        target.decoder = self
-        target.object = object
-      }
+      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.object = object }
       // The box is a container for `Key`s (Internals.md §12).
       let box = kept.unretainedBox
       return KeptBox.decodingContainer(box, keyedBy: Key.self)
     }
-    let target = ContainerTarget(decoder: self, object: object)
+    let target = ContainerTarget(keptBy: self, object: object)
     let container = KeyedDecodingContainer(KeptObjectContainer<Key>(target: target))
     kept.keep(unsafeBitCast(container, to: AnyObject.self), for: Key.self, over: target)
     return container
-  }
-
-  /// Whether the container over `object` is kept (or the kept one): a
-  /// small object's, of the kept box's key type (`KeptContainer.serves`).
-  /// Each call through a kept box reads the decoder from its target (a
-  /// retain and a release more), which costs more than the box saves on an
-  /// object of many members.
-  @inline(__always)
-  private func keepsContainer<Key: CodingKey>(over object: JSONDocument.Node, for type: Key.Type) -> Bool {
-    Self.keepsBoxes && document.count(of: object) <= KeptObjectContainer<Key>.memberLimit && kept.serves(type)
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {

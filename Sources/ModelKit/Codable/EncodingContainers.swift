@@ -22,10 +22,14 @@ enum EncodedScalar {
 /// of one type. One reference is also what the box copies for every call.
 final class EncodingObjectState: KeptContainerTarget {
   // One call's, used by its thread alone (Internals.md §1).
-  /// The container's encoder, held; nil only while its encoder keeps the
-  /// box and nothing else holds it, so never when the container is called
-  /// (Internals.md §12).
-  @exclusivity(unchecked) var encoder: ValueEncoder?
+  /// The container's encoder, unretained: held by `heldEncoder`, except by
+  /// the state of a box the encoder keeps, which it outlives while it
+  /// keeps it (Internals.md §12). A retain and a release of it for every
+  /// object and every member cost more than the members' keys.
+  let encoder: Unmanaged<ValueEncoder>
+  /// `encoder`, held: by a container's own state, and by a kept one's
+  /// once the box is held past its value (`holdCoder`).
+  @exclusivity(unchecked) private var heldEncoder: ValueEncoder?
   @exclusivity(unchecked) var target: EncodingTarget
   /// The encoder's stream, held here: calls on a stored reference of the
   /// state's own cost nothing, where one reached through the encoder
@@ -36,28 +40,34 @@ final class EncodingObjectState: KeptContainerTarget {
   /// Whether the call's key strategy converts this object's keys.
   @exclusivity(unchecked) var convertsKeys: Bool
 
-  init(encoder: ValueEncoder, target: EncodingTarget) {
-    self.encoder = encoder
+  /// The state of a container of its own, which holds `encoder`.
+  convenience init(encoder: ValueEncoder, target: EncodingTarget) {
+    self.init(keptBy: encoder, target: target)
+    heldEncoder = encoder
+  }
+
+  /// The state of the box `encoder` keeps.
+  init(keptBy encoder: ValueEncoder, target: EncodingTarget) {
+    self.encoder = Unmanaged.passUnretained(encoder)
     self.target = target
     encoding = encoder.encoding
     mapping = encoder.mapping
     convertsKeys = encoder.convertsKeys
   }
 
-  /// Points the state at `encoder`'s next object, written through `target`.
+  /// Points the state at its encoder's next object, written through
+  /// `target`, with what `encoder` (the same) says of its keys now.
   func set(_ encoder: ValueEncoder, _ target: EncodingTarget) {
-    self.encoder = encoder
     self.target = target
     // Nearly always nil, and nil before: no retain and release of it then.
     if mapping != nil || encoder.mapping != nil { mapping = encoder.mapping }
     convertsKeys = encoder.convertsKeys
   }
 
-  /// Lets go of the encoder and of a tree's node while the box is idle.
-  func letGoOfCoder() {
-    encoder = nil
-    target = .frame(0)
-  }
+  /// Lets go of a tree's node while the box is idle.
+  func endObject() { target = .frame(0) }
+
+  func holdCoder() { heldEncoder = encoder.takeUnretainedValue() }
 }
 
 struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -71,7 +81,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     self.state = state
   }
 
-  private var encoder: ValueEncoder { state.encoder.unsafelyUnwrapped }
+  private var encoder: ValueEncoder { state.encoder.takeUnretainedValue() }
   private var target: EncodingTarget { state.target }
   private var encoding: EncodingStream { state.encoding }
 

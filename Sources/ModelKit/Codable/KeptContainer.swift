@@ -1,10 +1,13 @@
 /// What a keyed container's box reads or writes through, which its coder
 /// points at each object it hands the box out for (`ContainerTarget`,
-/// `EncodingObjectState`).
+/// `EncodingObjectState`). It reads its coder unretained: the coder that
+/// keeps the box, alive while it keeps it (Internals.md §12).
 protocol KeptContainerTarget: AnyObject {
-  /// Lets go of the coder (and of what the object was), while the box is
-  /// idle: the coder holds the box, so a box holding the coder would be a cycle.
-  func letGoOfCoder()
+  /// Lets go of what the object was (a tree's node), while the box is idle.
+  func endObject()
+  /// Holds the coder from now on: the box is held past the value it was
+  /// made for, and the coder no longer keeps it.
+  func holdCoder()
 }
 
 /// The box of a keyed container that a Codable decoder or encoder keeps
@@ -57,10 +60,10 @@ struct KeptContainer<Target: KeptContainerTarget> {
     self.target = target
   }
 
-  /// At the end of the coder's value: each box that served it has its
-  /// target let go of the coder when nothing else holds the box (kept for
-  /// the next value), and is dropped otherwise (whoever holds it holds
-  /// the coder).
+  /// At the end of the coder's value: each box that served it is kept
+  /// for the next value when nothing else holds it, its target done with
+  /// the object; otherwise it is dropped, its target holding the coder
+  /// for whoever holds the box.
   mutating func endValue() {
     if swappedDuringValue {
       swappedDuringValue = false
@@ -72,11 +75,12 @@ struct KeptContainer<Target: KeptContainerTarget> {
   private static func endValue(_ box: inout AnyObject?, _ target: inout Target?) {
     guard box != nil else { return }
     guard isKnownUniquelyReferenced(&box) else {
+      target?.holdCoder()
       box = nil
       target = nil
       return
     }
-    target?.letGoOfCoder()
+    target?.endObject()
   }
 
   /// Drops the boxes (their coder is held by the value's code, so not used again).

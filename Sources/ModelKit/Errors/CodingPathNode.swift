@@ -66,6 +66,9 @@ class CodingPathNode {
     depth = parent.depth + 1
   }
 
+  /// Whether this is the walk's top-level value (it has no parent).
+  final var isTopLevel: Bool { parentLink == nil }
+
   /// Where the walk's top-level value is (each walker's call knows).
   var root: CodingPath { CodingPath() }
 

@@ -149,13 +149,15 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     child.keepsContainers = false
     child.kept.endValue()
     guard isKnownUniquelyReferenced(&child) else {
-      // Held by the value's code, so not used again: its kept box goes.
+      // Held by the value's code, so not used again: its kept box goes,
+      // and it holds its place in the coding path.
       child.kept.drop()
+      child.holdParent()
       return
     }
-    // The parent let go (a spare holding it would be a cycle) and what was
-    // made from it; the key and mapping are set anew by `child`.
-    child.parent = nil
+    // The parent let go and what was made from it; the key and mapping
+    // are set anew by `child`.
+    child.letGoOfParent()
     if child.membersPrepared {
       child.membersPrepared = false
       child.memberIndex = nil

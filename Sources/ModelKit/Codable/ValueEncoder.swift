@@ -99,9 +99,12 @@ final class ValueEncoder: CodingPathNode, Encoder {
   /// nothing else holds it (a type's `encode(to:)` may keep its encoder or
   /// a container over it). Its own spare is kept with it.
   func recycle(_ child: inout ValueEncoder) {
-    guard Self.endValue(of: &child) else { return }
-    // The parent let go: a spare holding it would be a cycle.
-    child.parent = nil
+    guard Self.endValue(of: &child) else {
+      // Held by the value's code: it holds its place in the coding path.
+      child.holdParent()
+      return
+    }
+    child.letGoOfParent()
     spareChild = child
   }
 

@@ -24,13 +24,17 @@ class CodingPathNode {
     case value(UnsafeRawPointer, any CodingKey.Type)
   }
 
-  /// The node of the enclosing value; nil for the walk's top-level value.
-  @exclusivity(unchecked) final var parent: CodingPathNode? {
-    didSet { parentLink = parent.map(Unmanaged.passUnretained) }
-  }
-  /// `parent`, unretained, for walking up without a retain and a release
-  /// at every step (`parent` keeps it alive).
+  /// The node of the enclosing value, unretained (nil for the walk's
+  /// top-level value): walked up without a retain and a release at every
+  /// step. `heldParent` holds it, or it outlives this node's value (a
+  /// spare coder's, `move`).
   @exclusivity(unchecked) private final var parentLink: Unmanaged<CodingPathNode>?
+  /// The node of the enclosing value, held: by a node made below it, and
+  /// by a spare coder once the value's code holds it past its value
+  /// (`holdParent`). A spare coder taken up again does not hold it: the
+  /// parent's own value is under way until the spare's ends, and a retain
+  /// and a release of it per value cost more than the key.
+  @exclusivity(unchecked) private final var heldParent: CodingPathNode?
   /// This value's key in the enclosing value.
   @exclusivity(unchecked) final var key: Key
   /// How many values lead here from the top level, `root`'s included.
@@ -38,14 +42,15 @@ class CodingPathNode {
 
   /// A node at `key` below `parent`; a top-level one is `rootDepth` levels down.
   init(parent: CodingPathNode?, key: Key, rootDepth: Int) {
-    self.parent = parent
+    heldParent = parent
     parentLink = parent.map(Unmanaged.passUnretained)
     self.key = key
     depth = (parent?.depth ?? rootDepth) + 1
   }
 
-  /// Puts this node at `key` below `parent`, as `init` does: for a spare
-  /// coder taken up again for another value.
+  /// Puts this node at `key` below `parent`, as `init` does but without
+  /// holding `parent`: for a spare coder taken up again for another value
+  /// inside `parent`'s (which let go of it, `letGoOfParent`).
   final func move(below parent: CodingPathNode, at key: Key) {
     hang(below: parent)
     self.key = key
@@ -62,12 +67,26 @@ class CodingPathNode {
   /// The parent and depth of both moves; each sets the key as its caller holds it.
   @inline(__always)
   private final func hang(below parent: CodingPathNode) {
-    self.parent = parent
+    assert(heldParent == nil, "a spare coder still holding its parent")
+    parentLink = Unmanaged.passUnretained(parent)
     depth = parent.depth + 1
   }
 
+  /// The node of the enclosing value; nil for the walk's top-level value.
+  final var parent: CodingPathNode? { parentLink?.takeUnretainedValue() }
+
   /// Whether this is the walk's top-level value (it has no parent).
   final var isTopLevel: Bool { parentLink == nil }
+
+  /// Holds the parent: the value's code holds this coder past its value.
+  final func holdParent() { heldParent = parent }
+
+  /// Lets go of the parent, for a spare coder (a spare holding its
+  /// parent, which holds the spare, would be a cycle).
+  @inline(__always)
+  final func letGoOfParent() {
+    if heldParent != nil { heldParent = nil }
+  }
 
   /// Where the walk's top-level value is (each walker's call knows).
   var root: CodingPath { CodingPath() }

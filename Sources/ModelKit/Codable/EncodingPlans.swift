@@ -6,9 +6,22 @@ enum EncodingPlan {
   /// Its `JSONKeyMapping` has key paths, which merge into shared
   /// objects: built as a tree, then written.
   case tree
+  /// Its own `encode(to:)`; a `String`-keyed dictionary's keys meet no
+  /// key strategy. (No mapping in this case: copying the plan, once per
+  /// value, then retains and releases nothing.)
+  case own(keysAsTheyAre: Bool)
   /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`
-  /// (one name each); a `String`-keyed dictionary's keys meet no key strategy.
-  case own(mapping: [String: [String]]?, keysAsTheyAre: Bool)
+  /// (one name each).
+  case renamed(mapping: [String: [String]])
+
+  /// How a plan that runs the type's own `encode(to:)` names its keys.
+  var ownKeys: (mapping: [String: [String]]?, keysAsTheyAre: Bool) {
+    switch self {
+    case .renamed(let mapping): (mapping, false)
+    case .own(let keysAsTheyAre): (nil, keysAsTheyAre)
+    case .converter, .tree: (nil, false)
+    }
+  }
 
   /// The plans of every type met so far, by any call.
   private static let shared = Locked<[ObjectIdentifier: EncodingPlan]>([:])
@@ -21,9 +34,9 @@ enum EncodingPlan {
     if let converter = try call.converters.converter(for: Value.self) {
       plan = .converter(converter)
     } else if let mapping = call.converters.outputMapping(for: Value.self) {
-      plan = mapping.values.contains(where: { $0.count > 1 }) ? .tree : .own(mapping: mapping, keysAsTheyAre: false)
+      plan = mapping.values.contains(where: { $0.count > 1 }) ? .tree : .renamed(mapping: mapping)
     } else {
-      plan = .own(mapping: nil, keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
+      plan = .own(keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
     }
     shared.withLock { $0[identifier] = plan }
     return plan

@@ -175,7 +175,8 @@ final class EncodingStream {
       write.json.write(Self.load(value, as: Bool.self))
     default:
       if let array = CompiledArray(Value.self), try writeCompiledArray(value, array, slot: slot) { break }
-      switch try plans.plan(for: Value.self, call: call) {
+      let plan = try plans.plan(for: Value.self, call: call)
+      switch plan {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)
         if converter.isNil(value) {
@@ -187,7 +188,8 @@ final class EncodingStream {
         }
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
-      case .own(let mapping, let keysAsTheyAre):
+      case .own, .renamed:
+        let (mapping, keysAsTheyAre) = plan.ownKeys
         let start = resumePoint(slot: slot)
         var failure: (any Error)?
         var encoder =

@@ -29,7 +29,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// The box of the keyed container made over this decoder, handed out
   /// again for its next object of the same key type (`KeptObjectContainer`)
   /// when nothing else holds it. Kept only by a decoder `child` made,
-  /// between `child` and `recycle`, which lets go of the box's hold on the decoder.
+  /// between `child` and `recycle`, which keeps the box for the next
+  /// value or drops it (Internals.md §12).
   @exclusivity(unchecked) private var kept = KeptContainer<ContainerTarget>()
   /// Whether `container(keyedBy:)` keeps its box: set by `child` (`keepsChildContainers`), cleared by `recycle`.
   @exclusivity(unchecked) private var keepsContainers = false

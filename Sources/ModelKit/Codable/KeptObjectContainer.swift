@@ -27,31 +27,49 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func contains(_ key: Key) -> Bool { reading { $0.contains(key) } }
   func decodeNil(forKey key: Key) throws -> Bool { try reading { try $0.decodeNil(forKey: key) } }
 
-  func decode(_ type: String.Type, forKey key: Key) throws -> String { try reading { try $0.decode(type, forKey: key) } }
+  func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    try reading { try $0.decode(type, forKey: key) }
+  }
   func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try reading { try $0.decode(type, forKey: key) } }
   func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try reading { try $0.decode(type, forKey: key) } }
   func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try reading { try $0.decode(type, forKey: key) } }
-  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try reading { try $0.decode(type, forKey: key) } }
-  func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try reading { try $0.decode(type, forKey: key) } }
-  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try reading { try $0.decode(type, forKey: key) } }
+  func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+    try reading { try $0.decode(type, forKey: key) }
+  }
+  func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    try reading { try $0.decode(type, forKey: key) }
+  }
+  func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    try reading { try $0.decode(type, forKey: key) }
+  }
 
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try reading { try $0.decode(type, forKey: key) } }
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+    try reading { try $0.decode(type, forKey: key) }
+  }
   @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
-  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try reading { try $0.decode(type, forKey: key) } }
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+    try reading { try $0.decode(type, forKey: key) }
+  }
 
   func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }
-  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try reading { try $0.decodeIfPresent(type, forKey: key) } }
-  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try reading { try $0.decodeIfPresent(type, forKey: key) } }
+  func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+    try reading { try $0.decodeIfPresent(type, forKey: key) }
+  }
+  func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    try reading { try $0.decodeIfPresent(type, forKey: key) }
+  }
   func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }
   func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }
-  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try reading { try $0.decodeIfPresent(type, forKey: key) } }
+  func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+    try reading { try $0.decodeIfPresent(type, forKey: key) }
+  }
   func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }
@@ -61,7 +79,9 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }
-  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try reading { try $0.decodeIfPresent(type, forKey: key) } }
+  func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+    try reading { try $0.decodeIfPresent(type, forKey: key) }
+  }
   func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
     try reading { try $0.decodeIfPresent(type, forKey: key) }
   }

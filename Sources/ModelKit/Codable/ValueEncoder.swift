@@ -34,8 +34,8 @@ final class ValueEncoder: CodingPathNode, Encoder {
   /// The box of the keyed container made over this encoder, handed out
   /// again for its next object of the same key type (pointing its
   /// `EncodingObjectState` there) when nothing else holds it. Kept only
-  /// between `init(taking:…)` or `takeUp` and `endValue`, which lets go of
-  /// the box's hold on the encoder.
+  /// between `init(taking:…)` or `takeUp` and `endValue`, which keeps the
+  /// box for the next value or drops it (Internals.md §12).
   @exclusivity(unchecked) private var kept = KeptContainer<EncodingObjectState>()
   /// Whether `container(keyedBy:)` keeps its box: set by `init(taking:…)`
   /// and `takeUp`, cleared by `endValue`.

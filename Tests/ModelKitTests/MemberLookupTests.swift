@@ -36,16 +36,20 @@ struct MemberLookupTests {
 
   @Test func generatedObjectsFindTheMembersJSONDecoderFinds() throws {
     var generator = SeededGenerator(seed: 0xC0FFEE)
-    let pool = (0..<24).map { "key\($0)" } + ["k\\u0065y1", "café", "key 2", "ключ"]
+    // "K" also as U+212A KELVIN SIGN, which equals it as a `String`.
+    let pool = (0..<24).map { "key\($0)" } + ["k\\u0065y1", "café", "key 2", "ключ", "K", "\\u004B"]
     for round in 0..<400 {
       let count = Int.random(in: 2...30, using: &generator)
       var keys = (0..<count).map { _ in pool.randomElement(using: &generator)! }
       if round % 3 == 0 { keys = Array(Set(keys)).sorted() }  // in order, no repeats
       let json = "{" + keys.enumerated().map { "\"\($1)\": \($0)" }.joined(separator: ", ") + "}"
       // Names in the object's order (some skipped), then a few out of order, repeated or absent.
-      var names = keys.map { $0 == "k\\u0065y1" ? "key1" : $0 }.filter { _ in Int.random(in: 0..<4, using: &generator) > 0 }
+      var names = keys.map { $0 == "k\\u0065y1" ? "key1" : $0 == "\\u004B" ? "\u{212A}" : $0 }
+        .filter { _ in Int.random(in: 0..<4, using: &generator) > 0 }
       if round % 2 == 1 {
-        names += (0..<4).map { _ in (pool + ["xmissing"]).randomElement(using: &generator)!.replacingOccurrences(of: "\\u0065", with: "e") }
+        names += (0..<4).map { _ in
+          (pool + ["xmissing", "\u{212A}"]).randomElement(using: &generator)!.replacingOccurrences(of: "\\u0065", with: "e")
+        }
       }
       let foundation = JSONDecoder()
       foundation.userInfo[Self.namesKey] = names

@@ -26,6 +26,10 @@ final class MemberIndex {
   @exclusivity(unchecked) private var slots: [Int] = []
   /// Keys with escapes or non-ASCII bytes, by their text: member index.
   @exclusivity(unchecked) private var others: [String: Int] = [:]
+  /// The plain keys by their text, made at the first lookup of a name that
+  /// is not ASCII, which may equal a plain key as a `String` and which the
+  /// table of raw bytes cannot find.
+  @exclusivity(unchecked) private var plainByText: [String: Int]?
 
   /// Objects of up to this many members are scanned instead.
   static let scanLimit = 12
@@ -41,8 +45,10 @@ final class MemberIndex {
   /// The member named `name` (the last, or the first with `firstWins`).
   func member(_ name: String) -> JSONDocument.Node? {
     withUTF8Bytes(of: name) { utf8 -> JSONDocument.Node? in
+      // A name that is not ASCII may equal a plain key as a `String` (U+212A
+      // KELVIN SIGN is "K"), which reading on compares byte for byte.
       if !hasTable {
-        switch inOrder.member(utf8, in: document) {
+        switch utf8.allSatisfy({ $0 < 0x80 }) ? inOrder.member(utf8, in: document) : .unordered {
         case .found(let value): return value
         case .absent: return nil
         case .unordered: makeTable()
@@ -96,9 +102,9 @@ final class MemberIndex {
     return values[firstWins ? min(plain, other) : max(plain, other)]
   }
 
-  /// The index of the member whose key, without escapes, is the ASCII `utf8`.
+  /// The index of the member whose key, without escapes, is `utf8`.
   private func plainMember(_ utf8: UnsafeBufferPointer<UInt8>) -> Int? {
-    guard utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return plainMember(named: String(decoding: utf8, as: UTF8.self)) }
     let mask = slots.count - 1
     var slot = KeyHash.fnv1a(utf8) & mask
     while slots[slot] != 0 {
@@ -107,5 +113,18 @@ final class MemberIndex {
       slot = (slot + 1) & mask
     }
     return nil
+  }
+
+  /// The index of the member whose plain key equals `name`, a name that is not ASCII.
+  private func plainMember(named name: String) -> Int? {
+    if plainByText == nil {
+      var made: [String: Int] = [:]
+      for (index, key) in keys.enumerated() where document.withRawString(key, { _, isPlainASCII in isPlainASCII }) == true {
+        let text = document.string(key) ?? ""
+        if !firstWins || made[text] == nil { made[text] = index }
+      }
+      plainByText = made
+    }
+    return plainByText?[name]
   }
 }

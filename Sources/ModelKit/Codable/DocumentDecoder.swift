@@ -58,8 +58,10 @@ final class DocumentDecoder: CodingPathNode, Decoder {
 
   /// The call's document, held here for the containers' reads.
   let document: JSONDocument
-  /// For keyed containers over this value's object: its member index, when
-  /// it is too large to scan; its members by converted key, with a key strategy.
+  /// For keyed containers over this value's object: its member index, made
+  /// at the first lookup that needs one (too large to scan; a kept box's
+  /// cursor finds most members without it); its members by converted key,
+  /// with a key strategy.
   @exclusivity(unchecked) private(set) var memberIndex: MemberIndex? {
     didSet { memberIndexLink = memberIndex.map(Unmanaged.passUnretained) }
   }
@@ -69,17 +71,20 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   @exclusivity(unchecked) private(set) var convertedMembers: [String: JSONDocument.Node]?
   @exclusivity(unchecked) private var membersPrepared = false
 
-  /// Makes the member index or the converted members of `object` (this
-  /// value's node), once for all the keyed containers asked for.
+  /// Makes the converted members of `object` (this value's node), once
+  /// for all the keyed containers asked for, when the call has a key strategy.
   func prepareMembers(of object: JSONDocument.Node?) {
     guard !membersPrepared, let object else { return }
     membersPrepared = true
     if call.keyStrategy != nil, !keysAsTheyAre {
       convertedMembers = call.convertedMembers(of: object, codingPath: codingPath)
-    } else if document.count(of: object) > MemberIndex.scanLimit {
-      memberIndex = MemberIndex(document, object, firstWins: call.firstKeyWins)
     }
   }
+
+  /// Whether keyed containers over this value's object may find its
+  /// members in order (`MemberCursor`): the call's first key wins, and the
+  /// object is read by its JSON keys as they are. After `prepareMembers`.
+  var readsMembersInOrder: Bool { call.firstKeyWins && mapping == nil && convertedMembers == nil }
 
   /// The member of `object` (this value's node) whose JSON key is `name`
   /// (the first or last of a repeated key, as the call says): from the
@@ -88,7 +93,23 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   @inline(__always)
   func member(_ name: String, of object: JSONDocument.Node) -> JSONDocument.Node? {
     if let memberIndexLink { return memberIndexLink._withUnsafeGuaranteedRef { $0.member(name) } }
+    if document.count(of: object) > MemberIndex.scanLimit { return indexedMember(name, of: object) }
     return document.member(name, of: object, firstWins: call.firstKeyWins)
+  }
+
+  /// `member(_:of:)` in an object too large to scan, its index made.
+  @inline(never)
+  private func indexedMember(_ name: String, of object: JSONDocument.Node) -> JSONDocument.Node? {
+    let index = MemberIndex(document, object, firstWins: call.firstKeyWins)
+    memberIndex = index
+    return index.member(name)
+  }
+
+  /// The member for `key` as the cursor of `target` (`MemberCursor`), a
+  /// kept box's over this value's object, finds it.
+  @inline(__always)
+  func member<Key: CodingKey>(_ key: Key, at target: Unmanaged<ContainerTarget>) -> InOrderMembers.Reading {
+    target._withUnsafeGuaranteedRef { $0.cursor.member(key, in: document) }
   }
 
   /// `read` applied to the call's document, for a container, which would
@@ -237,12 +258,12 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // for is dropped then (`KeptContainer.endValue`), and within one value
       // every container is over the same object. (The target borrowed:
       // bound, it was retained and released; Internals.md §13.)
-      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.object = object }
+      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.point(at: object, of: self) }
       // The box is a container for `Key`s (Internals.md §12).
       let box = kept.unretainedBox
       return KeptBox.decodingContainer(box, keyedBy: Key.self)
     }
-    let target = ContainerTarget(keptBy: self, object: object)
+    let target = ContainerTarget(keptBy: self, keyedBy: Key.self, object: object)
     let container = KeyedDecodingContainer(KeptObjectContainer<Key>(target: target))
     kept.keep(unsafeBitCast(container, to: AnyObject.self), for: Key.self, over: target)
     return container

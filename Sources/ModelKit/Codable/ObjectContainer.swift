@@ -4,6 +4,10 @@ import ModelKitJSON
 struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONDocument.Node?
+  /// The target of the kept box this container reads for, unretained (the
+  /// box holds it), whose cursor finds members read in order; nil for a
+  /// container made anew.
+  private let target: Unmanaged<ContainerTarget>?
   // The container holds one reference, its decoder's, and reads the rest
   // through it: the `KeyedDecodingContainer` box copies the container for
   // every call, and each reference held would cost a retain and a release.
@@ -15,15 +19,18 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
+    target = nil
     Self.prepare(decoder, object)
   }
 
   /// A container over the decoder's `object`, as `init(decoder:object:)`
-  /// makes it, without preparing the decoder again (`KeptObjectContainer`'s calls).
+  /// makes it, without preparing the decoder again, for a kept box's
+  /// `target` (`KeptObjectContainer`'s calls).
   @inline(__always)
-  init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?) {
+  init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?, target: Unmanaged<ContainerTarget>) {
     self.decoder = decoder
     self.object = object
+    self.target = target
   }
 
   /// Readies `decoder` for keyed containers over `object`: the key type
@@ -66,6 +73,13 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// wins; JSON keys as they are) or its own name.
   private func node(for key: Key) -> JSONDocument.Node? {
     guard let object else { return nil }
+    if let target {
+      switch decoder.member(key, at: target) {
+      case .found(let value): return value
+      case .absent: return nil
+      case .unordered: break
+      }
+    }
     guard let candidates = decoder.mapping?[key.stringValue] else { return member(forKey: key.stringValue) }
     return KeyPathLookup.value(of: candidates, in: object, of: document, member: member(_:))?.node
   }

@@ -6,10 +6,7 @@ let runtimeEnumKind: UInt = 0x201
 /// two bytes; nil for anything else. Relies on invariant 9 of
 /// Documentation/Internals.md (a payload-free enum is its case's index).
 func payloadFreeEnumCases<Value>(of type: Value.Type) -> [Value]? {
-  guard runtimeMetadataKind(type) == runtimeEnumKind else { return nil }
-  let size = MemoryLayout<Value>.size
-  guard MemoryLayout<Value?>.size == max(size, 1) || size == 0 else { return nil }
-  switch size {
+  switch payloadFreeEnumWidth(of: type) {
   case 0:
     // One case, and no bytes to read: any address holds it.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { buffer in
@@ -19,6 +16,16 @@ func payloadFreeEnumCases<Value>(of type: Value.Type) -> [Value]? {
   case 2: return cases(of: type, tags: UInt16.self)
   default: return nil
   }
+}
+
+/// How many bytes hold `type`'s values (0, 1 or 2), when it is an enum
+/// whose cases carry no payload, so that a value's bytes are its case's
+/// index (invariant 9 of Documentation/Internals.md); nil for anything else.
+func payloadFreeEnumWidth<Value>(of type: Value.Type) -> Int? {
+  guard runtimeMetadataKind(type) == runtimeEnumKind else { return nil }
+  let size = MemoryLayout<Value>.size
+  guard size <= 2, MemoryLayout<Value?>.size == max(size, 1) || size == 0 else { return nil }
+  return size
 }
 
 /// The cases of a payload-free enum stored in a `Tag`: the indices before

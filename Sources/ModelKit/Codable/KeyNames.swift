@@ -1,0 +1,86 @@
+import ModelKitJSON
+
+/// The JSON names of a coding key enum's cases, by case index: what a
+/// keyed container compares an object's keys with (`MemberCursor`), read
+/// from the key's bytes without its `stringValue` (a call, a string made
+/// and let go of, for every member read). Made once per key type and kept
+/// for the process (Internals.md §2), so readers hold it unretained.
+///
+/// Only for enums of at most two bytes without payloads, whose bytes are
+/// their case's index (Internals.md §9), each case named by calling its
+/// `stringValue` once: a key's name is taken to depend on its value alone,
+/// as the coding key's own `init(stringValue:)` assumes. Only plain ASCII
+/// names are kept (compared byte for byte with keys written without
+/// escapes); a case with any other name has none here (`name(of:)` is nil)
+/// and is compared as a `String` by the container's search.
+final class KeyNames: @unchecked Sendable {
+  // Immutable once made: read by any thread.
+
+  /// A kept name: its bytes and their `KeyHash.quick`.
+  struct Name {
+    let utf8: UnsafeBufferPointer<UInt8>
+    let hash: Int
+  }
+
+  /// How many bytes hold a key: 0, 1 or 2.
+  private let width: Int
+  /// The names by case index, nil where a case's name is not kept.
+  private let names: UnsafeMutableBufferPointer<Name?>
+  /// The kept names' bytes, one after the other, which `names` point into.
+  private let bytes: UnsafeMutableBufferPointer<UInt8>
+
+  private static let made = Locked<[ObjectIdentifier: KeyNames]>([:])
+
+  /// The names of `type`'s cases, made at the first call for it; nil for
+  /// a key type that is not an enum without payloads of at most two bytes.
+  static func of<Key: CodingKey>(_ type: Key.Type) -> KeyNames? {
+    guard let width = payloadFreeEnumWidth(of: type) else { return nil }
+    let identifier = ObjectIdentifier(type)
+    if let known = made.withLock({ $0[identifier] }) { return known }
+    // Outside the lock: `stringValue` is the type's own code.
+    let names = KeyNames(payloadFreeEnumCases(of: type) ?? [], width: width)
+    return made.withLock { made in
+      if let first = made[identifier] { return first }
+      made[identifier] = names
+      return names
+    }
+  }
+
+  private init<Key: CodingKey>(_ cases: [Key], width: Int) {
+    self.width = width
+    let spelled = cases.map { Array($0.stringValue.utf8) }
+    let kept = spelled.map { $0.allSatisfy { $0 < 0x80 } }
+    bytes = .allocate(capacity: zip(spelled, kept).reduce(0) { $0 + ($1.1 ? $1.0.count : 0) })
+    names = .allocate(capacity: cases.count)
+    var start = 0
+    for (index, name) in spelled.enumerated() {
+      guard kept[index] else {
+        names.initializeElement(at: index, to: nil)
+        continue
+      }
+      let room = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + name.count])
+      _ = room.initialize(from: name)
+      let utf8 = UnsafeBufferPointer(room)
+      names.initializeElement(at: index, to: Name(utf8: utf8, hash: KeyHash.quick(utf8)))
+      start += name.count
+    }
+  }
+
+  deinit {
+    names.deallocate()
+    bytes.deallocate()
+  }
+
+  /// The name of `key`, a case of the enum these names were made for; nil
+  /// when it is not kept.
+  @inline(__always)
+  func name<Key>(of key: Key) -> Name? {
+    let index: Int
+    switch width {
+    case 0: index = 0
+    case 1: index = Int(unsafeBitCast(key, to: UInt8.self))
+    default: index = Int(unsafeBitCast(key, to: UInt16.self))
+    }
+    return index < names.count ? names[index] : nil
+  }
+}

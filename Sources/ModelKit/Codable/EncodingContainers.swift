@@ -39,20 +39,30 @@ final class EncodingObjectState: KeptContainerTarget {
   @exclusivity(unchecked) var mapping: [String: [String]]?
   /// Whether the call's key strategy converts this object's keys.
   @exclusivity(unchecked) var convertsKeys: Bool
+  /// The names of the container's keys, unretained (Internals.md §2): a
+  /// kept box's, looked up once for the objects it writes; nil for key
+  /// types written by their `stringValue` alone, and for a container made
+  /// anew (one lookup, under a lock, for each).
+  let names: Unmanaged<KeyNames>?
 
   /// The state of a container of its own, which holds `encoder`.
   convenience init(encoder: ValueEncoder, target: EncodingTarget) {
-    self.init(keptBy: encoder, target: target)
+    self.init(encoder: encoder, target: target, names: nil)
     heldEncoder = encoder
   }
 
-  /// The state of the box `encoder` keeps.
-  init(keptBy encoder: ValueEncoder, target: EncodingTarget) {
+  /// The state of the box for `Key`s that `encoder` keeps.
+  convenience init<Key: CodingKey>(keptBy encoder: ValueEncoder, keyedBy type: Key.Type, target: EncodingTarget) {
+    self.init(encoder: encoder, target: target, names: KeyNames.of(type).map(Unmanaged.passUnretained))
+  }
+
+  private init(encoder: ValueEncoder, target: EncodingTarget, names: Unmanaged<KeyNames>?) {
     self.encoder = Unmanaged.passUnretained(encoder)
     self.target = target
     encoding = encoder.encoding
     mapping = encoder.mapping
     convertsKeys = encoder.convertsKeys
+    self.names = names
   }
 
   /// Points the state at its encoder's next object, written through
@@ -87,6 +97,14 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
+  /// The name of `key`'s member as `KeyNames` keep it, when the member is
+  /// named as the key is (no mapping, no key strategy) and there is one.
+  @inline(__always)
+  private func spelled(_ key: Key) -> KeyNames.Name? {
+    guard state.mapping == nil, !state.convertsKeys else { return nil }
+    return state.names?._withUnsafeGuaranteedRef { $0.name(of: key) }
+  }
+
   /// Where `key`'s member goes: its mapped key path, named by its first
   /// segment; else named as the key strategy converts the key.
   private func member(_ key: Key) -> EncodingTarget.MemberPlace {
@@ -101,6 +119,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     // The stream borrowed from the state, which holds it: read as a
     // property, it was retained and released around every member (Internals.md §13).
     try Unmanaged.passUnretained(state.encoding)._withUnsafeGuaranteedRef { encoding in
+      if let name = spelled(key) { return try target.put(scalar, spelled: name, in: encoding) }
       try target.put(scalar, as: member(key), in: encoding)
     }
   }
@@ -156,6 +175,9 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    if let name = spelled(key) {
+      return try target.encode(value, spelled: name, in: encoding, below: encoder, key: .codingKey(key))
+    }
     try target.encode(value, as: member(key), in: encoding, below: encoder, key: .codingKey(key))
   }
 

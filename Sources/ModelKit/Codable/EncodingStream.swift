@@ -60,6 +60,8 @@ final class EncodingStream {
   /// still needs a `null` (elements and the top level).
   @exclusivity(unchecked) private var pendingSlot = 0
   @exclusivity(unchecked) private var pendingKey: String?
+  /// The pending slot's key as `KeyNames` keep it, instead of `pendingKey`.
+  @exclusivity(unchecked) private var pendingSpelled: KeyNames.Name?
   @exclusivity(unchecked) private var pendingNeedsNull = false
 
   @exclusivity(unchecked) private var plans = EncodingPlans()
@@ -143,7 +145,7 @@ final class EncodingStream {
     keys.removeAll()
     // Room for the frames of a stream (a tree needs none).
     frames.reserveCapacity(8)
-    (pendingSlot, pendingKey, pendingNeedsNull) = (0, nil, false)
+    (pendingSlot, pendingKey, pendingSpelled, pendingNeedsNull) = (0, nil, nil, false)
   }
 
   private func encodeTop<Value: Encodable>(_ value: Value) throws {
@@ -229,6 +231,7 @@ final class EncodingStream {
     let frames: Int
     let keys: OpenObjectKeys.Mark
     let pendingKey: String?
+    let pendingSpelled: KeyNames.Name?
     let pendingNeedsNull: Bool
     let slot: Int
   }
@@ -236,7 +239,7 @@ final class EncodingStream {
   private func resumePoint(slot: Int) -> ResumePoint {
     ResumePoint(
       output: readingWriter { $0.checkpoint }, frames: frames.count, keys: keys.mark, pendingKey: pendingKey,
-      pendingNeedsNull: pendingNeedsNull, slot: slot)
+      pendingSpelled: pendingSpelled, pendingNeedsNull: pendingNeedsNull, slot: slot)
   }
 
   /// `read` applied to the writer in place: a property of the writer read
@@ -250,7 +253,8 @@ final class EncodingStream {
     write.json.rewind(to: point.output)
     frames.removeLast(frames.count - point.frames)
     keys.rewind(to: point.keys)
-    (pendingSlot, pendingKey, pendingNeedsNull) = (point.slot, point.pendingKey, point.pendingNeedsNull)
+    (pendingSlot, pendingKey, pendingSpelled, pendingNeedsNull) =
+      (point.slot, point.pendingKey, point.pendingSpelled, point.pendingNeedsNull)
     (isAbandoned, faultID) = (false, 0)
   }
 
@@ -428,11 +432,26 @@ final class EncodingStream {
     return lastID
   }
 
+  /// A new pending member in the innermost object, its key `name` as
+  /// `KeyNames` keep it (no `String` held for it).
+  @inline(__always)
+  func openSlot(spelled name: KeyNames.Name) -> Int {
+    lastID += 1
+    pendingSlot = lastID
+    pendingSpelled = name
+    pendingNeedsNull = false
+    return lastID
+  }
+
   /// Starts the value of `slot` (writing its key), which must be the pending one.
   func begin(_ slot: Int) throws {
     guard !isAbandoned, slot == pendingSlot else { throw abandon(at: slot) }
     pendingSlot = 0
-    if let key = pendingKey {
+    if let name = pendingSpelled {
+      pendingSpelled = nil
+      noteMemberStart(name)
+      write(spelled: name)
+    } else if let key = pendingKey {
       pendingKey = nil
       noteMemberStart(key)
       if let known = knownKey(key) {
@@ -441,6 +460,20 @@ final class EncodingStream {
         write.json.writeKey(key)
       }
     }
+  }
+
+  /// `writeKey(_:)` for a key `KeyNames` keep (`name`).
+  @inline(__always)
+  func writeKey(spelled name: KeyNames.Name) throws {
+    noteMemberStart(name)
+    try noteKey(hash: name.hash)
+    write(spelled: name)
+  }
+
+  /// Writes the key `name`, noted, into the innermost object.
+  @inline(__always)
+  private func write(spelled name: KeyNames.Name) {
+    write.json.writeKey(utf8: name.utf8, needsEscaping: name.needsEscaping(escapingSlashes: write.json.escapesSlashes))
   }
 
   /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.
@@ -470,12 +503,19 @@ final class EncodingStream {
     keys.noteMember(key, at: write.json.position)
   }
 
+  /// `noteMemberStart(_:)` for a key `KeyNames` keep (its string made only then).
+  @inline(__always)
+  private func noteMemberStart(_ name: KeyNames.Name) {
+    keys.noteMember(name.text, at: write.json.position)
+  }
+
   /// Gives up an unused pending slot: a member is left out, an element is `null`.
   @inline(__always)
   private func settle() {
     guard pendingSlot != 0 else { return }
     pendingSlot = 0
     pendingKey = nil
+    pendingSpelled = nil
     if pendingNeedsNull { write.json.writeNull() }
   }
 

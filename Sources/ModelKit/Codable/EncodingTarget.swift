@@ -45,6 +45,19 @@ enum EncodingTarget {
     }
   }
 
+  /// Writes `scalar` as the member named as its coding key is, `name` as
+  /// `KeyNames` keep it (no string made for the stream).
+  @inline(__always)
+  func put(_ scalar: EncodedScalar, spelled name: KeyNames.Name, in encoding: EncodingStream) throws {
+    switch self {
+    case .frame(let frame):
+      try encoding.enter(frame)
+      try encoding.writeKey(spelled: name)
+      encoding.write(scalar)
+    case .node: try put(scalar, as: MemberPlace(name: name.text, path: nil), in: encoding)
+    }
+  }
+
   /// Writes nothing for a member, but keeps the stream's order as if it had
   /// (a member inside a model that is left out).
   func skip(in encoding: EncodingStream) throws {
@@ -65,6 +78,24 @@ enum EncodingTarget {
       try encoding.encode(value, slot: slot, parent: encoder, key: key)
     case .node(let node):
       try encoding.encode(value, into: member.node(in: node), parent: encoder, key: key)
+    }
+  }
+
+  /// Writes `value` as the member named as its coding key `key` (below
+  /// `encoder`) is, `name` as `KeyNames` keep it.
+  @inline(__always)
+  func encode<Value: Encodable>(
+    _ value: Value, spelled name: KeyNames.Name, in encoding: EncodingStream, below encoder: ValueEncoder,
+    key: CodingPathNode.Key
+  ) throws {
+    switch self {
+    case .frame(let frame):
+      try encoding.enter(frame)
+      try encoding.noteKey(hash: name.hash)
+      let slot = encoding.openSlot(spelled: name)
+      try encoding.encode(value, slot: slot, parent: encoder, key: key)
+    case .node:
+      try encode(value, as: MemberPlace(name: name.text, path: nil), in: encoding, below: encoder, key: key)
     }
   }
 

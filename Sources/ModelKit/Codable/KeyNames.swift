@@ -1,9 +1,10 @@
 import ModelKitJSON
 
 /// The JSON names of a coding key enum's cases, by case index: what a
-/// keyed container compares an object's keys with (`MemberCursor`), read
-/// from the key's bytes without its `stringValue` (a call, a string made
-/// and let go of, for every member read). Made once per key type and kept
+/// keyed decoding container compares an object's keys with
+/// (`MemberCursor`) and what a keyed encoding container writes, read from
+/// the key's bytes without its `stringValue` (a call, a string made and
+/// let go of, for every member). Made once per key type and kept
 /// for the process (Internals.md §2), so readers hold it unretained.
 ///
 /// Only for enums of at most two bytes without payloads, whose bytes are
@@ -16,10 +17,21 @@ import ModelKitJSON
 final class KeyNames: @unchecked Sendable {
   // Immutable once made: read by any thread.
 
-  /// A kept name: its bytes and their `KeyHash.quick`.
+  /// A kept name: its bytes, their `KeyHash.quick`, and whether writing
+  /// it needs an escape (`hasEscape`: a byte other than `/`; `hasSlash`: a
+  /// `/`, escaped or not as the writer's options say).
   struct Name {
     let utf8: UnsafeBufferPointer<UInt8>
     let hash: Int
+    let hasEscape: Bool
+    let hasSlash: Bool
+
+    /// The name as a string.
+    var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// Whether a writer that escapes slashes or not (`escapingSlashes`) escapes a byte of it.
+    @inline(__always)
+    func needsEscaping(escapingSlashes: Bool) -> Bool { hasEscape || (escapingSlashes && hasSlash) }
   }
 
   /// How many bytes hold a key: 0, 1 or 2.
@@ -53,16 +65,19 @@ final class KeyNames: @unchecked Sendable {
     bytes = .allocate(capacity: zip(spelled, kept).reduce(0) { $0 + ($1.1 ? $1.0.count : 0) })
     names = .allocate(capacity: cases.count)
     var start = 0
-    for (index, name) in spelled.enumerated() {
+    for (index, spelling) in spelled.enumerated() {
       guard kept[index] else {
         names.initializeElement(at: index, to: nil)
         continue
       }
-      let room = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + name.count])
-      _ = room.initialize(from: name)
+      let room = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + spelling.count])
+      _ = room.initialize(from: spelling)
       let utf8 = UnsafeBufferPointer(room)
-      names.initializeElement(at: index, to: Name(utf8: utf8, hash: KeyHash.quick(utf8)))
-      start += name.count
+      let name = Name(
+        utf8: utf8, hash: KeyHash.quick(utf8), hasEscape: JSONEscapes.anyNeeded(in: utf8, escapingSlashes: false),
+        hasSlash: utf8.contains(UInt8(ascii: "/")))
+      names.initializeElement(at: index, to: name)
+      start += spelling.count
     }
   }
 

@@ -78,8 +78,8 @@ struct OpenObjectKeys: ~Copyable {
   /// With `.sortedKeys`, notes that member `key` of the innermost object
   /// begins at `position` (asked for only then).
   @inline(__always)
-  mutating func noteMember(_ key: String, at position: @autoclosure () -> Int) {
-    if sortsKeys { members.append((position(), key)) }
+  mutating func noteMember(_ key: @autoclosure () -> String, at position: @autoclosure () -> Int) {
+    if sortsKeys { members.append((position(), key())) }
   }
 
   /// A container opens: it starts with no keys. Returns what it sets aside.

@@ -177,7 +177,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
       let box = kept.unretainedBox
       return KeptBox.encodingContainer(box, keyedBy: Key.self)
     }
-    let state = EncodingObjectState(keptBy: self, target: target)
+    let state = EncodingObjectState(keptBy: self, keyedBy: Key.self, target: target)
     let container = KeyedEncodingContainer(EncodingObjectContainer<Key>(state: state))
     kept.keep(unsafeBitCast(container, to: AnyObject.self), for: Key.self, over: state)
     return container

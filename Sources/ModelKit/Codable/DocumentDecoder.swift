@@ -134,14 +134,16 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// Where the call's top-level value is.
   override var root: CodingPath { call.root }
 
-  /// A decoder for a value inside this one (`init`'s parameters): the
-  /// spare one, set up anew, when there is one.
+  /// A decoder for a value inside this one (`init`'s parameters, the
+  /// mapping and key rule those of the value's type's `traits`): the spare
+  /// one, set up anew, when there is one.
   private func child<Key: CodingKey>(
-    node: JSONDocument.Node?, key: Key, mapping: [String: [[String]]]?, onMismatch: Mismatch, keysAsTheyAre: Bool
+    node: JSONDocument.Node?, key: Key, traits: CodableTraits.Traits?, onMismatch: Mismatch
   ) -> DocumentDecoder {
+    let keysAsTheyAre = traits?.isStringKeyedDictionary ?? false
     guard let spare = spareChild else {
       let child = DocumentDecoder(
-        call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
+        call: call, node: node, parent: self, key: key, mapping: traits?.mapping, onMismatch: onMismatch,
         keysAsTheyAre: keysAsTheyAre)
       child.keepsContainers = keepsChildContainers
       return child
@@ -150,8 +152,9 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     spare.keepsContainers = keepsChildContainers
     spare.move(below: self, atCodingKey: key)
     spare.node = node
-    // Nearly always nil, and nil before: no retain and release of it then.
-    if mapping != nil || spare.mapping != nil { spare.mapping = mapping }
+    // Nearly always nil, and nil before: no retain and release of it then
+    // (nor of the type's, read from its traits only when it is there).
+    if traits?.mapping != nil || spare.mapping != nil { spare.mapping = traits?.mapping }
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
@@ -371,9 +374,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
         return try decodeElementByElement(collection, node, key: key)
       }
     }
-    var decoder = child(
-      node: node, key: key, mapping: traits?.mapping, onMismatch: call.options.strict ? .empty : onMismatch,
-      keysAsTheyAre: traits?.isStringKeyedDictionary ?? false)
+    var decoder = child(node: node, key: key, traits: traits, onMismatch: call.options.strict ? .empty : onMismatch)
     defer { recycle(&decoder) }
     let value = try Value(from: decoder)
     decoder.noteUnknownKeys(of: Value.self)
@@ -498,7 +499,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   private func decodeElementByElement<Collection: ElementByElementDecodable, Value, Key: CodingKey>(
     _ collection: Collection.Type, _ node: JSONDocument.Node, key: Key
   ) throws -> Value {
-    var decoder = child(node: node, key: key, mapping: nil, onMismatch: .empty, keysAsTheyAre: false)
+    var decoder = child(node: node, key: key, traits: nil, onMismatch: .empty)
     defer { recycle(&decoder) }
     return unsafeBitCast(try Collection.decodeEveryElement(node, in: decoder), to: Value.self)
   }

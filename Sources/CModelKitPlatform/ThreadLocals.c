@@ -1,6 +1,6 @@
 // What each thread keeps for itself. Its stack bounds, which Swift cannot
 // ask for on Linux: pthread_getattr_np is a GNU extension that the Glibc
-// module leaves out. And its last schema lookup. (One file: with a second
+// module leaves out. And its last schema and key names lookups. (One file: with a second
 // C file in the binary, valgrind 3.19, which the benchmarks' instruction
 // counts run under, could not read the binary's debug information.)
 
@@ -48,3 +48,8 @@ uintptr_t modelkit_thread_stack_low(void) {
 static _Thread_local modelkit_schema_slot last_schema;
 
 modelkit_schema_slot *modelkit_thread_schema_slot(void) { return &last_schema; }
+
+// For the key names of a coding key type, found again without their lock.
+static _Thread_local modelkit_key_names_slot last_key_names;
+
+modelkit_key_names_slot *modelkit_thread_key_names_slot(void) { return &last_key_names; }

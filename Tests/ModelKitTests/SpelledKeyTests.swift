@@ -2,8 +2,8 @@ import Foundation
 import ModelKit
 import Testing
 
-/// Keys a kept container writes by their names as `KeyNames` keep them
-/// (coding key enums, objects below the top level), against JSONEncoder:
+/// Keys a container writes by their names as `KeyNames` keep them (coding
+/// key enums; kept containers below the top level, made anew above), against JSONEncoder:
 /// names that need escapes, a slash, bytes above ASCII, the empty name, a
 /// key written twice, in every layout.
 extension CodableShapesTests {

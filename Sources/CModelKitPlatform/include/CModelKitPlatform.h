@@ -28,6 +28,16 @@ typedef struct {
 /// The calling thread's last schema lookup (zeros before the first).
 modelkit_schema_slot *modelkit_thread_schema_slot(void);
 
+/// A coding key type and its names, as addresses (a type's metadata, an
+/// unretained `KeyNames`): the last the calling thread looked up.
+typedef struct {
+  uintptr_t type;
+  const void *names;
+} modelkit_key_names_slot;
+
+/// The calling thread's last key names lookup (zeros before the first).
+modelkit_key_names_slot *modelkit_thread_key_names_slot(void);
+
 /// Reads the byte at `byte` atomically, with acquire ordering.
 static inline uint8_t modelkit_atomic_load(const uint8_t *byte) {
   return __atomic_load_n(byte, __ATOMIC_ACQUIRE);

@@ -69,22 +69,25 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// release (`memberIndex` keeps it alive).
   @exclusivity(unchecked) private var memberIndexLink: Unmanaged<MemberIndex>?
   @exclusivity(unchecked) private(set) var convertedMembers: [String: JSONDocument.Node]?
+  /// The members of this value's object read in order, by the names of
+  /// coding key enums (`member(_:named:)`); nil where that does not read:
+  /// the call's last key wins, or keys are mapped or converted.
+  @exclusivity(unchecked) private var inOrder: InOrderMembers?
   @exclusivity(unchecked) private var membersPrepared = false
 
-  /// Makes the converted members of `object` (this value's node), once
-  /// for all the keyed containers asked for, when the call has a key strategy.
+  /// Readies the members of `object` (this value's node), once for all the
+  /// keyed containers asked for: converted, when the call has a key
+  /// strategy; else read in order, when the first key wins and the type
+  /// maps none.
   func prepareMembers(of object: JSONDocument.Node?) {
     guard !membersPrepared, let object else { return }
     membersPrepared = true
     if call.keyStrategy != nil, !keysAsTheyAre {
       convertedMembers = call.convertedMembers(of: object, codingPath: codingPath)
+    } else if call.firstKeyWins && mapping == nil {
+      inOrder = InOrderMembers(object, of: document)
     }
   }
-
-  /// Whether keyed containers over this value's object may find its
-  /// members in order (`MemberCursor`): the call's first key wins, and the
-  /// object is read by its JSON keys as they are. After `prepareMembers`.
-  var readsMembersInOrder: Bool { call.firstKeyWins && mapping == nil && convertedMembers == nil }
 
   /// The member of `object` (this value's node) whose JSON key is `name`
   /// (the first or last of a repeated key, as the call says): from the
@@ -105,11 +108,15 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     return index.member(name)
   }
 
-  /// The member for `key` as the cursor of `target` (`MemberCursor`), a
-  /// kept box's over this value's object, finds it.
+  /// The member for `key` in this value's object, read in order by its
+  /// name among `names` (its key type's), without the key's `stringValue`
+  /// and without a search of the object; `unordered` when the container's
+  /// search must find it (not read in order here, a name not kept, a key
+  /// out of order), which finds the same member.
   @inline(__always)
-  func member<Key: CodingKey>(_ key: Key, at target: Unmanaged<ContainerTarget>) -> InOrderMembers.Reading {
-    target._withUnsafeGuaranteedRef { $0.cursor.member(key, in: document) }
+  func member<Key: CodingKey>(_ key: Key, named names: Unmanaged<KeyNames>) -> InOrderMembers.Reading {
+    guard inOrder != nil, let name = names._withUnsafeGuaranteedRef({ $0.name(of: key) }) else { return .unordered }
+    return inOrder!.member(name.utf8, hash: name.hash, in: document)
   }
 
   /// `read` applied to the call's document, for a container, which would
@@ -187,6 +194,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       child.membersPrepared = false
       child.memberIndex = nil
       child.convertedMembers = nil
+      child.inOrder = nil
     }
     spareChild = child
   }
@@ -261,7 +269,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       // for is dropped then (`KeptContainer.endValue`), and within one value
       // every container is over the same object. (The target borrowed:
       // bound, it was retained and released; Internals.md §13.)
-      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.point(at: object, of: self) }
+      Unmanaged.passUnretained(kept.target.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.object = object }
       // The box is a container for `Key`s (Internals.md §12).
       let box = kept.unretainedBox
       return KeptBox.decodingContainer(box, keyedBy: Key.self)

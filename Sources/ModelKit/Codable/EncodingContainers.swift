@@ -39,30 +39,24 @@ final class EncodingObjectState: KeptContainerTarget {
   @exclusivity(unchecked) var mapping: [String: [String]]?
   /// Whether the call's key strategy converts this object's keys.
   @exclusivity(unchecked) var convertsKeys: Bool
-  /// The names of the container's keys, unretained (Internals.md §2): a
-  /// kept box's, looked up once for the objects it writes; nil for key
-  /// types written by their `stringValue` alone, and for a container made
-  /// anew (one lookup, under a lock, for each).
+  /// The names of the container's keys, unretained (kept for the
+  /// process); nil for key types written by their `stringValue` alone.
   let names: Unmanaged<KeyNames>?
 
-  /// The state of a container of its own, which holds `encoder`.
-  convenience init(encoder: ValueEncoder, target: EncodingTarget) {
-    self.init(encoder: encoder, target: target, names: nil)
+  /// The state of a container of its own for `Key`s, which holds `encoder`.
+  convenience init<Key: CodingKey>(encoder: ValueEncoder, keyedBy type: Key.Type, target: EncodingTarget) {
+    self.init(keptBy: encoder, keyedBy: type, target: target)
     heldEncoder = encoder
   }
 
   /// The state of the box for `Key`s that `encoder` keeps.
-  convenience init<Key: CodingKey>(keptBy encoder: ValueEncoder, keyedBy type: Key.Type, target: EncodingTarget) {
-    self.init(encoder: encoder, target: target, names: KeyNames.of(type).map(Unmanaged.passUnretained))
-  }
-
-  private init(encoder: ValueEncoder, target: EncodingTarget, names: Unmanaged<KeyNames>?) {
+  init<Key: CodingKey>(keptBy encoder: ValueEncoder, keyedBy type: Key.Type, target: EncodingTarget) {
     self.encoder = Unmanaged.passUnretained(encoder)
     self.target = target
     encoding = encoder.encoding
     mapping = encoder.mapping
     convertsKeys = encoder.convertsKeys
-    self.names = names
+    names = KeyNames.of(type)
   }
 
   /// Points the state at its encoder's next object, written through
@@ -84,7 +78,7 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let state: EncodingObjectState
 
   init(encoder: ValueEncoder, target: EncodingTarget) {
-    state = EncodingObjectState(encoder: encoder, target: target)
+    state = EncodingObjectState(encoder: encoder, keyedBy: Key.self, target: target)
   }
 
   init(state: EncodingObjectState) {

@@ -20,7 +20,7 @@ struct KeptObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   @inline(__always)
   private func reading<Result>(_ body: (ObjectContainer<Key>) throws -> Result) rethrows -> Result {
     try target.decoder._withUnsafeGuaranteedRef {
-      try body(ObjectContainer(prepared: $0, object: target.object, target: Unmanaged.passUnretained(target)))
+      try body(ObjectContainer(prepared: $0, object: target.object, names: target.names))
     }
   }
 
@@ -123,24 +123,15 @@ final class ContainerTarget: KeptContainerTarget {
   /// `decoder`, held once the box is held past its value, when the
   /// decoder no longer keeps it (`holdCoder`).
   @exclusivity(unchecked) private var heldDecoder: DocumentDecoder?
-  /// The object the container reads now (nil: none, leniently).
-  @exclusivity(unchecked) private(set) var object: JSONDocument.Node?
-  /// Where the object's next member is likely to be.
-  @exclusivity(unchecked) var cursor: MemberCursor
+  @exclusivity(unchecked) var object: JSONDocument.Node?
+  /// The names of the container's keys, looked up once for the objects it reads.
+  let names: Unmanaged<KeyNames>?
 
   /// A target for containers of `Key`s over `object`, the value of `decoder`, which keeps it.
   init<Key: CodingKey>(keptBy decoder: DocumentDecoder, keyedBy type: Key.Type, object: JSONDocument.Node?) {
     self.decoder = Unmanaged.passUnretained(decoder)
-    cursor = MemberCursor(for: type)
-    point(at: object, of: decoder)
-  }
-
-  /// Points the container at `object`, the value of `decoder` (which
-  /// `ObjectContainer.prepare` readied), its cursor at the first member.
-  @inline(__always)
-  func point(at object: JSONDocument.Node?, of decoder: DocumentDecoder) {
     self.object = object
-    cursor.start(object, of: decoder.document, inOrder: decoder.readsMembersInOrder)
+    names = KeyNames.of(type)
   }
 
   /// Nothing to let go of: a node is an index.

@@ -1,11 +1,13 @@
+import CModelKitPlatform
 import ModelKitJSON
 
 /// The JSON names of a coding key enum's cases, by case index: what a
-/// keyed decoding container compares an object's keys with
-/// (`MemberCursor`) and what a keyed encoding container writes, read from
-/// the key's bytes without its `stringValue` (a call, a string made and
-/// let go of, for every member). Made once per key type and kept
-/// for the process (Internals.md §2), so readers hold it unretained.
+/// keyed decoding container finds an object's members by, read in order
+/// (`DocumentDecoder.member(_:named:)`), and what a keyed encoding
+/// container writes, read from the key's bytes without its `stringValue`
+/// (a call, a string made and let go of, for every member). Made once per
+/// key type and kept for the process (Internals.md §2), so readers hold it
+/// unretained; each thread's last lookup answers again without the lock.
 ///
 /// Only for enums of at most two bytes without payloads, whose bytes are
 /// their case's index (Internals.md §9), each case named by calling its
@@ -43,9 +45,24 @@ final class KeyNames: @unchecked Sendable {
 
   private static let made = Locked<[ObjectIdentifier: KeyNames]>([:])
 
-  /// The names of `type`'s cases, made at the first call for it; nil for
-  /// a key type that is not an enum without payloads of at most two bytes.
-  static func of<Key: CodingKey>(_ type: Key.Type) -> KeyNames? {
+  /// The names of `type`'s cases, unretained (kept for the process), made
+  /// at the first call for it; nil for a key type that is not an enum
+  /// without payloads of at most two bytes. The thread's last lookup
+  /// answers again without the lock, for a container made for each object.
+  static func of<Key: CodingKey>(_ type: Key.Type) -> Unmanaged<KeyNames>? {
+    let last = modelkit_thread_key_names_slot()!
+    let identifier = UInt(bitPattern: ObjectIdentifier(type))
+    if last.pointee.type == identifier, let names = last.pointee.names {
+      return Unmanaged<KeyNames>.fromOpaque(names)
+    }
+    guard let names = made(for: type) else { return nil }
+    let unretained = Unmanaged.passUnretained(names)
+    last.pointee = modelkit_key_names_slot(type: identifier, names: unretained.toOpaque())
+    return unretained
+  }
+
+  /// `of(_:)` from the process's names, made when they are not there.
+  private static func made<Key: CodingKey>(for type: Key.Type) -> KeyNames? {
     guard let width = payloadFreeEnumWidth(of: type) else { return nil }
     let identifier = ObjectIdentifier(type)
     if let known = made.withLock({ $0[identifier] }) { return known }

@@ -4,10 +4,9 @@ import ModelKitJSON
 struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: DocumentDecoder
   let object: JSONDocument.Node?
-  /// The target of the kept box this container reads for, unretained (the
-  /// box holds it), whose cursor finds members read in order; nil for a
-  /// container made anew.
-  private let target: Unmanaged<ContainerTarget>?
+  /// The names of the keys, unretained (kept for the process), when `Key`
+  /// is an enum `KeyNames` names: members read in order are found by them.
+  private let names: Unmanaged<KeyNames>?
   // The container holds one reference, its decoder's, and reads the rest
   // through it: the `KeyedDecodingContainer` box copies the container for
   // every call, and each reference held would cost a retain and a release.
@@ -19,18 +18,18 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   init(decoder: DocumentDecoder, object: JSONDocument.Node?) {
     self.decoder = decoder
     self.object = object
-    target = nil
+    names = KeyNames.of(Key.self)
     Self.prepare(decoder, object)
   }
 
   /// A container over the decoder's `object`, as `init(decoder:object:)`
-  /// makes it, without preparing the decoder again, for a kept box's
-  /// `target` (`KeptObjectContainer`'s calls).
+  /// makes it (`names` are `Key`'s), without preparing the decoder again
+  /// or looking up the names (`KeptObjectContainer`'s calls).
   @inline(__always)
-  init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?, target: Unmanaged<ContainerTarget>) {
+  init(prepared decoder: DocumentDecoder, object: JSONDocument.Node?, names: Unmanaged<KeyNames>?) {
     self.decoder = decoder
     self.object = object
-    self.target = target
+    self.names = names
   }
 
   /// Readies `decoder` for keyed containers over `object`: the key type
@@ -73,8 +72,8 @@ struct ObjectContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// wins; JSON keys as they are) or its own name.
   private func node(for key: Key) -> JSONDocument.Node? {
     guard let object else { return nil }
-    if let target {
-      switch decoder.member(key, at: target) {
+    if let names {
+      switch decoder.member(key, named: names) {
       case .found(let value): return value
       case .absent: return nil
       case .unordered: break

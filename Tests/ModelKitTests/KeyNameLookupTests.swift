@@ -3,13 +3,13 @@ import ModelKit
 import ModelKitTestSupport
 import Testing
 
-/// Finding members by an enum key's name, reading on from the last member
-/// found (a kept container's cursor, for objects below the top level),
-/// against `JSONDecoder`: keys in and out of the order asked for, skipped,
-/// repeated, escaped, non-ASCII, missing, asked for twice; key types whose
-/// names are not all plain ASCII, or shared by two cases.
-@Suite("Member cursor against JSONDecoder")
-struct MemberCursorTests {
+/// Finding members by an enum key's name (`KeyNames`), reading on from the
+/// last member found, at the top level and below it (where containers are
+/// kept), against `JSONDecoder`: keys in and out of the order asked for,
+/// skipped, repeated, escaped, non-ASCII, missing, asked for twice; key
+/// types whose names are not all plain ASCII, or shared by two cases.
+@Suite("Members by key names against JSONDecoder")
+struct KeyNameLookupTests {
   /// The keys a probe asks for, in order, as indices into `Key.allCases`.
   static let asksKey = CodingUserInfoKey(rawValue: "asks")!
 
@@ -29,7 +29,7 @@ struct MemberCursorTests {
     var found: [String]
 
     init(from decoder: any Decoder) throws {
-      let asks = decoder.userInfo[MemberCursorTests.asksKey] as? [Int] ?? []
+      let asks = decoder.userInfo[KeyNameLookupTests.asksKey] as? [Int] ?? []
       let container = try decoder.container(keyedBy: Key.self)
       found = try asks.enumerated().map { turn, ask in
         let key = Key.allCases[ask]
@@ -74,6 +74,8 @@ struct MemberCursorTests {
       for strict in [true, false] {
         let decoder = ModelDecoder(options: DecodingOptions(strict: strict))
         decoder.userInfo[Self.asksKey] = asks
+        let top = try foundation.decode(Probe.self, from: Data(objects[0].utf8))
+        #expect(try decoder.decode(Probe.self, from: objects[0]) == top, "\(objects[0]) \(asks)")
         let decoded = try decoder.decode(Batch.self, from: json)
         let pairs = zip(decoded.items + decoded.nested.joined(), expected.items + expected.nested.joined())
         let first = zip(objects, pairs).first { $1.0 != $1.1 }
@@ -192,7 +194,7 @@ struct LastKeyWinsInsideModelsTests {
   }
 }
 
-extension MemberCursorTests.TwinProbe {
+extension KeyNameLookupTests.TwinProbe {
   init(first: Int, second: Int, other: Int) {
     self.first = first
     self.second = second

@@ -142,16 +142,9 @@ struct KeyNameLookupTests {
 
     init(from decoder: any Decoder) throws {
       only = try decoder.container(keyedBy: Only.self).decode(Int.self, forKey: .only)
-      named = try decoder.container(keyedBy: AnyCodingKey.self).decode(Int.self, forKey: AnyCodingKey("named"))
+      let byName = try decoder.container(keyedBy: MemberLookupTests.Name.self)
+      named = try byName.decode(Int.self, forKey: MemberLookupTests.Name("named"))
     }
-  }
-
-  struct AnyCodingKey: CodingKey {
-    let stringValue: String
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.init(stringValue) }
-    var intValue: Int? { nil }
-    init?(intValue: Int) { nil }
   }
 
   struct Odd: Decodable, Equatable {

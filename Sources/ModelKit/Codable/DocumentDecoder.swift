@@ -59,9 +59,9 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// The call's document, held here for the containers' reads.
   let document: JSONDocument
   /// For keyed containers over this value's object: its member index, made
-  /// at the first lookup that needs one (too large to scan; a kept box's
-  /// cursor finds most members without it); its members by converted key,
-  /// with a key strategy.
+  /// at the first lookup that needs one (too large to scan; members read
+  /// in order by key names need none); its members by converted key, with
+  /// a key strategy.
   @exclusivity(unchecked) private(set) var memberIndex: MemberIndex? {
     didSet { memberIndexLink = memberIndex.map(Unmanaged.passUnretained) }
   }

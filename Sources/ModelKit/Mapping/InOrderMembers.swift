@@ -11,7 +11,9 @@ import ModelKitJSON
 /// twice the members). A name neither among the next `lookAhead` members
 /// nor found looking back, or a key with escapes or non-ASCII bytes on the
 /// way, is `unordered`: another way must find it (`MemberIndex`'s table,
-/// a container's search).
+/// a container's search). Names asked for are plain ASCII: one that is not
+/// may equal a key as a `String` (U+212A KELVIN SIGN is "K"), which reading
+/// on compares byte for byte.
 struct InOrderMembers {
   /// The key node of the object's first member.
   private let first: Int

@@ -116,7 +116,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   @inline(__always)
   func member<Key: CodingKey>(_ key: Key, named names: Unmanaged<KeyNames>) -> InOrderMembers.Reading {
     guard inOrder != nil, let name = names._withUnsafeGuaranteedRef({ $0.name(of: key) }) else { return .unordered }
-    return inOrder!.member(name.utf8, hash: name.hash, in: document)
+    return inOrder!.member(name.utf8, hash: name.hash, head: name.head, in: document)
   }
 
   /// `read` applied to the call's document, for a container, which would

@@ -19,14 +19,16 @@ import ModelKitJSON
 final class KeyNames: @unchecked Sendable {
   // Immutable once made: read by any thread.
 
-  /// A kept name: its bytes, their `KeyHash.quick`, and whether writing
-  /// it needs an escape (`hasEscape`: a byte other than `/`; `hasSlash`: a
-  /// `/`, escaped or not as the writer's options say).
+  /// A kept name: its bytes, their `KeyHash.quick`, whether writing it
+  /// needs an escape (`hasEscape`: a byte other than `/`; `hasSlash`: a
+  /// `/`, escaped or not as the writer's options say), and its first eight
+  /// bytes as `KeyHash.firstWord` reads them (`head`).
   struct Name {
     let utf8: UnsafeBufferPointer<UInt8>
     let hash: Int
     let hasEscape: Bool
     let hasSlash: Bool
+    let head: UInt64
 
     /// The name as a string.
     var text: String { String(decoding: utf8, as: UTF8.self) }
@@ -92,7 +94,7 @@ final class KeyNames: @unchecked Sendable {
       let utf8 = UnsafeBufferPointer(room)
       let name = Name(
         utf8: utf8, hash: KeyHash.quick(utf8), hasEscape: JSONEscapes.anyNeeded(in: utf8, escapingSlashes: false),
-        hasSlash: utf8.contains(UInt8(ascii: "/")))
+        hasSlash: utf8.contains(UInt8(ascii: "/")), head: KeyHash.firstWord(utf8))
       names.initializeElement(at: index, to: name)
       start += spelling.count
     }

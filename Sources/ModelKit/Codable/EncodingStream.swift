@@ -473,7 +473,7 @@ final class EncodingStream {
   /// Writes the key `name`, noted, into the innermost object.
   @inline(__always)
   private func write(spelled name: KeyNames.Name) {
-    write.json.writeKey(utf8: name.utf8, needsEscaping: name.needsEscaping(escapingSlashes: write.json.escapesSlashes))
+    write.json.writeKey(utf8: name.utf8, needsEscaping: name.escapes.needed(escapingSlashes: write.json.escapesSlashes))
   }
 
   /// Writes a member's key into the innermost object, noted as `noteKey(_:)` notes it.

@@ -19,23 +19,17 @@ import ModelKitJSON
 final class KeyNames: @unchecked Sendable {
   // Immutable once made: read by any thread.
 
-  /// A kept name: its bytes, their `KeyHash.quick`, whether writing it
-  /// needs an escape (`hasEscape`: a byte other than `/`; `hasSlash`: a
-  /// `/`, escaped or not as the writer's options say), and its first eight
-  /// bytes as `KeyHash.firstWord` reads them (`head`).
+  /// A kept name: its bytes, their `KeyHash.quick`, what writing it needs
+  /// escaped, and its first eight bytes as `KeyHash.firstWord` reads them
+  /// (`head`).
   struct Name {
     let utf8: UnsafeBufferPointer<UInt8>
     let hash: Int
-    let hasEscape: Bool
-    let hasSlash: Bool
+    let escapes: KeyEscapes
     let head: UInt64
 
     /// The name as a string.
     var text: String { String(decoding: utf8, as: UTF8.self) }
-
-    /// Whether a writer that escapes slashes or not (`escapingSlashes`) escapes a byte of it.
-    @inline(__always)
-    func needsEscaping(escapingSlashes: Bool) -> Bool { hasEscape || (escapingSlashes && hasSlash) }
   }
 
   /// How many bytes hold a key: 0, 1 or 2.
@@ -92,9 +86,7 @@ final class KeyNames: @unchecked Sendable {
       let room = UnsafeMutableBufferPointer(rebasing: bytes[start..<start + spelling.count])
       _ = room.initialize(from: spelling)
       let utf8 = UnsafeBufferPointer(room)
-      let name = Name(
-        utf8: utf8, hash: KeyHash.quick(utf8), hasEscape: JSONEscapes.anyNeeded(in: utf8, escapingSlashes: false),
-        hasSlash: utf8.contains(UInt8(ascii: "/")), head: KeyHash.firstWord(utf8))
+      let name = Name(utf8: utf8, hash: KeyHash.quick(utf8), escapes: KeyEscapes(utf8), head: KeyHash.firstWord(utf8))
       names.initializeElement(at: index, to: name)
       start += spelling.count
     }

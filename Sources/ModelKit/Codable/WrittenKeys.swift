@@ -32,10 +32,7 @@ struct WrittenKeys: ~Copyable {
     var key: String?
     var hash = 0
     var count = 0
-    /// A byte other than `/` needs an escape.
-    var hasEscape = false
-    /// A `/` is in it (escaped or not, as the writer's options say).
-    var hasSlash = false
+    var escapes = KeyEscapes()
   }
 
   /// The table has `1 << slotBits` slots.
@@ -61,7 +58,7 @@ struct WrittenKeys: ~Copyable {
       let held = slots + slot
       return Known(
         hash: held.pointee.hash, utf8: UnsafeBufferPointer(start: bytes + slot * Self.maxLength, count: held.pointee.count),
-        needsEscaping: held.pointee.hasEscape || (escapingSlashes && held.pointee.hasSlash))
+        needsEscaping: held.pointee.escapes.needed(escapingSlashes: escapingSlashes))
     }
   }
 
@@ -83,8 +80,7 @@ struct WrittenKeys: ~Copyable {
       (bytes + (first ^ 1) * Self.maxLength).update(from: bytes + first * Self.maxLength, count: slots[first].count)
     }
     slots[first] = Slot(
-      key: key, hash: hash, count: utf8.count, hasEscape: JSONEscapes.anyNeeded(in: utf8, escapingSlashes: false),
-      hasSlash: utf8.contains(UInt8(ascii: "/")))
+      key: key, hash: hash, count: utf8.count, escapes: KeyEscapes(utf8))
     if let base = utf8.baseAddress { (bytes + first * Self.maxLength).update(from: base, count: utf8.count) }
   }
 

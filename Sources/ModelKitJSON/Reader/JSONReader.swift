@@ -325,20 +325,23 @@ struct JSONReader {
     skipWhitespaceRun()
   }
 
-  /// Skips white space from `position`: runs of spaces (indentation) eight
-  /// bytes at a time, the other white space bytes one by one. A line
-  /// break goes straight on to the indentation after it.
+  /// Skips white space from `position`: runs of spaces (indentation)
+  /// eight bytes at a time, the other white space bytes one by one. A
+  /// line break goes straight on to the indentation after it, and the
+  /// first byte after that, a token's in pretty-printed text, ends the run
+  /// without going round again.
   private mutating func skipWhitespaceRun() {
     while true {
-      switch input[position] {
-      case UInt8(ascii: "\n"):
-        position += 1
+      let byte = input[position]
+      if byte == UInt8(ascii: "\n") {
+        position &+= 1
         skipSpaces()
-      case UInt8(ascii: " "):
+        if input[position] > UInt8(ascii: " ") { return }
+      } else if byte == UInt8(ascii: " ") {
         skipSpaces()
-      case UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+      } else if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
         position += 1
-      default:
+      } else {
         return
       }
     }
@@ -352,11 +355,12 @@ struct JSONReader {
       // Safe to read eight bytes: the padding is zeros, which end the run.
       let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt64.self))
       let others = word ^ 0x2020_2020_2020_2020
+      // (Wrapping sums: `position` stays below `DocumentStorage.inputLimit`.)
       if others != 0 {
-        position += others.trailingZeroBitCount / 8
+        position &+= others.trailingZeroBitCount &>> 3
         return
       }
-      position += 8
+      position &+= 8
     }
   }
 

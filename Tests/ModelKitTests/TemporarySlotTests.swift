@@ -4,9 +4,9 @@ import Testing
 
 /// Values decoded one at a time into a temporary slot (a Codable value
 /// read for a key, an element, an optional's wrapped value): those that
-/// fit the slot in the caller's frame and those that do not (larger than
-/// 256 bytes, or aligned beyond 8 bytes) are read alike, by every entry
-/// point.
+/// fit the slot in the caller's frame, those that take the larger buffer
+/// (up to 1,024 bytes) and those that take an allocation (larger still,
+/// or aligned beyond 8 bytes) are read alike, by every entry point.
 @Suite("Values larger or more aligned than a temporary slot")
 struct TemporarySlotTests {
   /// 24 strings: 384 bytes, more than the slot holds.
@@ -29,7 +29,18 @@ struct TemporarySlotTests {
     }
   }
 
-  /// Codable values of every way in, around `Large` and a 16-byte-aligned `SIMD4<Float>`.
+  /// Three `Large`: 1,152 bytes, more than the larger buffer holds.
+  struct Huge: Codable, Equatable, JSONModel {
+    var first = Large(), second = Large(), third = Large()
+
+    init() {}
+
+    init(seed: Int) {
+      (first, second, third) = (Large(seed: seed), Large(seed: seed + 1), Large(seed: seed + 2))
+    }
+  }
+
+  /// Codable values of every way in, around `Large`, `Huge` and a 16-byte-aligned `SIMD4<Float>`.
   struct Holder: Codable, Equatable {
     var large: Large
     var optionalLarge: Large?
@@ -39,6 +50,8 @@ struct TemporarySlotTests {
     var vector: SIMD4<Float>
     var vectors: [SIMD4<Float>]
     var optionalVector: SIMD4<Float>?
+    var huge: Huge
+    var huges: [Huge]
   }
 
   /// The same through reflection (`JSONModel`).
@@ -48,15 +61,18 @@ struct TemporarySlotTests {
     var larges: [Large] = []
     var byName: [String: Large] = [:]
     var nested: [[Large]] = []
+    var huge = Huge()
   }
 
   static let holder = Holder(
     large: Large(seed: 1), optionalLarge: Large(seed: 2), missingLarge: nil, larges: [Large(seed: 3), Large(seed: 4)],
     byName: ["x": Large(seed: 5)], vector: SIMD4(1, -2.5, 3e10, 0), vectors: [SIMD4(1, 2, 3, 4), SIMD4(-1, 0, 0.5, 8)],
-    optionalVector: SIMD4(9, 8, 7, 6))
+    optionalVector: SIMD4(9, 8, 7, 6), huge: Huge(seed: 10), huges: [Huge(seed: 20), Huge(seed: 30)])
 
   @Test func aLargeSlotOfSizeAndAlignmentIsTheCaseThisSuiteCovers() {
     #expect(MemoryLayout<Large>.size > 256)
+    #expect(MemoryLayout<Large>.size <= 1024)
+    #expect(MemoryLayout<Huge>.size > 1024)
     #expect(MemoryLayout<SIMD4<Float>>.alignment > 8)
   }
 
@@ -68,6 +84,8 @@ struct TemporarySlotTests {
     #expect(try ModelDecoder(options: DecodingOptions(strict: true)).decode(Holder.self, from: data) == expected)
     #expect(try ModelDecoder().decode([Holder].self, from: try JSONEncoder().encode([Self.holder, Self.holder])) == [expected, expected])
     #expect(try ModelDecoder().decode(Large.self, from: try JSONEncoder().encode(Large(seed: 7))) == Large(seed: 7))
+    #expect(try ModelDecoder().decode(Huge.self, from: try JSONEncoder().encode(Huge(seed: 7))) == Huge(seed: 7))
+    #expect(try Huge(json: try JSONEncoder().encode(Huge(seed: 8))) == Huge(seed: 8))
     #expect(try ModelDecoder().decode(SIMD4<Float>.self, from: Data("[1,2,3,4]".utf8)) == SIMD4(1, 2, 3, 4))
   }
 
@@ -88,13 +106,15 @@ struct TemporarySlotTests {
   @Test func modelsReadEveryLargeValue() throws {
     let large = String(decoding: try JSONEncoder().encode(Large(seed: 1)), as: UTF8.self)
     let other = String(decoding: try JSONEncoder().encode(Large(seed: 2)), as: UTF8.self)
-    let json = #"{"large": \#(large), "optionalLarge": \#(other), "larges": [\#(other), \#(large)], "byName": {"k": \#(large)}, "nested": [[\#(large)], [], [\#(other), \#(other)]]}"#
+    let huge = String(decoding: try JSONEncoder().encode(Huge(seed: 3)), as: UTF8.self)
+    let json = #"{"large": \#(large), "optionalLarge": \#(other), "larges": [\#(other), \#(large)], "byName": {"k": \#(large)}, "nested": [[\#(large)], [], [\#(other), \#(other)]], "huge": \#(huge)}"#
     let model = try ModelHolder(json: json)
     #expect(model.large == Large(seed: 1))
     #expect(model.optionalLarge == Large(seed: 2))
     #expect(model.larges == [Large(seed: 2), Large(seed: 1)])
     #expect(model.byName == ["k": Large(seed: 1)])
     #expect(model.nested == [[Large(seed: 1)], [], [Large(seed: 2), Large(seed: 2)]])
+    #expect(model.huge == Huge(seed: 3))
   }
 
   private static func path(of error: DecodingError?) -> String? {

@@ -6,8 +6,10 @@
 /// for `Answer` looks up on every call (some 330 instructions: 9,000 times
 /// in a Codable decode of citm.json). Here a value of up to
 /// `TemporarySlotBytes`' size and alignment lives in a buffer of the
-/// caller's frame, which costs no lookup; a larger one takes
-/// `withUnsafeTemporaryAllocation`.
+/// caller's frame, which costs no lookup; a larger one in a buffer four
+/// times the size in a frame of its own (a top-level model of thirty
+/// fields: zeroing the buffer costs a sixth of the lookup); a larger one
+/// still takes `withUnsafeTemporaryAllocation`.
 @inline(__always)
 func withTemporarySlot<Value, Answer, Failure: Error>(
   for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
@@ -15,19 +17,31 @@ func withTemporarySlot<Value, Answer, Failure: Error>(
   guard MemoryLayout<Value>.size <= MemoryLayout<TemporarySlotBytes>.size,
     MemoryLayout<Value>.alignment <= MemoryLayout<TemporarySlotBytes>.alignment
   else {
-    return try withAllocatedSlot(for: type, body)
+    return try withLargerSlot(for: type, body)
   }
   var bytes = TemporarySlotBytes()
-  return try withUnsafeMutableBytes(of: &bytes) { (raw) throws(Failure) in
-    // Bound to `Value` for `body` only, then to the words again (Internals.md §11).
-    defer { raw.bindMemory(to: UInt64.self) }
-    return try body(raw.baseAddress!.bindMemory(to: Value.self, capacity: 1))
-  }
+  return try withSlot(in: &bytes, of: TemporarySlotBytes.self, for: type, body)
 }
 
-/// `withTemporarySlot` for a value too large for its buffer. Apart, so
+/// `withTemporarySlot` for a value too large for its buffer: in
+/// `LargerSlotBytes` when it fits them, else in an allocation. Apart, so
+/// that the larger buffer is not zeroed at the start of every caller.
+@inline(never)
+private func withLargerSlot<Value, Answer, Failure: Error>(
+  for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
+) throws(Failure) -> Answer {
+  guard MemoryLayout<Value>.size <= MemoryLayout<LargerSlotBytes>.size,
+    MemoryLayout<Value>.alignment <= MemoryLayout<LargerSlotBytes>.alignment
+  else {
+    return try withAllocatedSlot(for: type, body)
+  }
+  var bytes = LargerSlotBytes()
+  return try withSlot(in: &bytes, of: LargerSlotBytes.self, for: type, body)
+}
+
+/// `withTemporarySlot` for a value too large for either buffer. Apart, so
 /// that its `Result` metadata is looked up here only: inlined, it would be
-/// looked up at the start of every caller.
+/// looked up at the start of its caller.
 @inline(never)
 private func withAllocatedSlot<Value, Answer, Failure: Error>(
   for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
@@ -35,6 +49,21 @@ private func withAllocatedSlot<Value, Answer, Failure: Error>(
   try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { (slot) throws(Failure) in
     try body(slot.baseAddress!)
   }
+}
+
+/// Runs `body` with the bytes of `buffer`, a buffer of words that
+/// `Value` fits, as room for one `Value`: bound to `Value` for `body`
+/// only, then to the words again (Internals.md §11). The buffer comes as
+/// a pointer argument (`&buffer`, valid for this call): through
+/// `withUnsafeMutableBytes`, an outlined copy would look up the `Result`
+/// metadata this file is here to avoid.
+@inline(__always)
+private func withSlot<Buffer, Value, Answer, Failure: Error>(
+  in buffer: UnsafeMutableRawPointer, of bufferType: Buffer.Type, for type: Value.Type,
+  _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
+) throws(Failure) -> Answer {
+  defer { buffer.bindMemory(to: UInt64.self, capacity: MemoryLayout<Buffer>.size / MemoryLayout<UInt64>.size) }
+  return try body(buffer.bindMemory(to: Value.self, capacity: 1))
 }
 
 /// The room `withTemporarySlot` keeps in the caller's frame: 256 bytes,
@@ -45,4 +74,10 @@ struct TemporarySlotBytes {
     UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
     UInt64, UInt64, UInt64, UInt64
   ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+}
+
+/// The room `withTemporarySlot` takes for a value larger than
+/// `TemporarySlotBytes`: 1,024 bytes, aligned as a `UInt64`.
+struct LargerSlotBytes {
+  private var quarters = (TemporarySlotBytes(), TemporarySlotBytes(), TemporarySlotBytes(), TemporarySlotBytes())
 }

@@ -119,6 +119,15 @@ import ModelKitTestSupport
       }
     }
     #expect(read > 30)
+    // Every first byte before the bytes that make marks, zeros and digits:
+    // what starts plain UTF-8 is told without the cases above.
+    for first in UInt8.min...UInt8.max {
+      Self.expectParity(FoundationJSON.self, Data([first]), "\([first])")
+      for second: [UInt8] in [[], [0x00], [0x31], [0xBB], [0xFE], [0x00, 0x00, 0x00]] {
+        let bytes = [first] + second + Array("[1]".utf8)
+        Self.expectParity(FoundationJSON.self, Data(bytes), "\(bytes)")
+      }
+    }
     let marked = "\u{FEFF}[1]"
     #expect(try Self.strict.decode([Int].self, from: marked) == [1])
     #expect(throws: DecodingError.self) { try Self.strict.decode([Int].self, from: "\u{FEFF}\u{FEFF}[1]") }

@@ -148,11 +148,15 @@ public final class ModelDecoder: Sendable {
     throws -> T
   {
     let current = settings.current
-    if let text = InputText.utf8(data, strict: current.settings.options.strict) {
-      return try decode(type, from: text, current, userInfo: userInfo)
-    }
-    return try decode(type, count: data.count, current, userInfo: userInfo, windows: { try data.withUnsafeBytes($0) }) {
-      options throws(ModelError) in try InputDocument(data, options)
+    // The bytes are lent once, for the whole call (each lending of a
+    // `Data`'s bytes is an exclusive access Foundation checks at run time).
+    return try data.withUnsafeBytes { bytes in
+      if let text = InputText.utf8(bytes, strict: current.settings.options.strict) {
+        return try decode(type, from: text, current, userInfo: userInfo)
+      }
+      return try decode(type, count: bytes.count, current, userInfo: userInfo, windows: { try $0(bytes) }) {
+        options throws(ModelError) in try InputDocument(bytes, options)
+      }
     }
   }
 

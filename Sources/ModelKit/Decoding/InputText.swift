@@ -10,11 +10,6 @@ enum InputText {
   /// Strictly, the encoding is told as `JSONDecoder` tells it; leniently,
   /// UTF-32's little-endian mark (`FF FE 00 00`, which `JSONDecoder` takes
   /// for UTF-16's, and fails on) is read as that mark.
-  static func utf8(_ data: Data, strict: Bool) -> [UInt8]? {
-    data.withUnsafeBytes { utf8($0, strict: strict) }
-  }
-
-  /// `utf8(_:strict:)` for bytes read in place.
   static func utf8(_ data: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
     guard let (encoding, markLength) = encoding(of: data, strict: strict) else { return nil }
     let text = UnsafeRawBufferPointer(rebasing: data[markLength...])
@@ -31,6 +26,10 @@ enum InputText {
   /// `JSONDecoder`, `FE FF 00 00` is taken for UTF-32's little-endian mark,
   /// and `FF FE 00 00` (that mark) for UTF-16's, unless leniently.
   private static func encoding(of data: UnsafeRawBufferPointer, strict: Bool) -> (String.Encoding, Int)? {
+    // Every case below starts with a zero byte, a mark's first byte (EF,
+    // FE, FF) or a zero second byte: text that starts otherwise, all
+    // UTF-8 JSON but a byte-order mark and a lone digit, is told here.
+    if data.count >= 2, data[0] != 0, data[0] < 0xEF, data[1] != 0 { return nil }
     func byte(_ offset: Int) -> UInt8? { offset < data.count ? data[offset] : nil }
     switch (byte(0), byte(1), byte(2), byte(3)) {
     case (0xFF, 0xFE, 0x00, 0x00) where !strict: return (.utf32LittleEndian, 4)

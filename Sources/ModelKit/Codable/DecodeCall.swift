@@ -31,13 +31,13 @@ final class DecodeCall {
   @exclusivity(unchecked) private var camelCaseKeys: [String: String] = [:]
 
   /// A call reading with `read`, its converters looked up in `converters`.
-  init(_ read: ReadContext, converters: ConverterCache = ConverterCache()) {
+  /// (`read` is stored last, moved, not copied.)
+  init(_ read: consuming ReadContext, converters: ConverterCache = ConverterCache()) {
     self.converters = converters
     document = read.document
     options = read.options
     root = read.path.resolved
     rootDepth = read.depth
-    self.read = read
     firstKeyWins = read.rules.firstKeyWins
     switch read.strategies?.keys ?? .asIs {
     case .asIs:
@@ -45,6 +45,7 @@ final class DecodeCall {
     case let keys:
       keyStrategy = keys
     }
+    self.read = read
   }
 
   /// The members of `object` by their keys as the key strategy converts

@@ -418,7 +418,7 @@ public final class ModelDecoder: Sendable {
 
   /// Decodes `type` from `input`'s top-level value with `read`.
   private static func decode<T: Decodable>(
-    _ type: T.Type, _ input: InputDocument, _ converters: ConverterCache, _ read: ReadContext
+    _ type: T.Type, _ input: InputDocument, _ converters: ConverterCache, _ read: consuming ReadContext
   ) throws -> T {
     let call = DecodeCall(read, converters: converters)
     do {

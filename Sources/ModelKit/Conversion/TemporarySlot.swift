@@ -20,7 +20,11 @@ func withTemporarySlot<Value, Answer, Failure: Error>(
     return try withLargerSlot(for: type, body)
   }
   var bytes = TemporarySlotBytes()
-  return try withSlot(in: &bytes, of: TemporarySlotBytes.self, for: type, body)
+  return try withUnsafeMutableBytes(of: &bytes) { (raw) throws(Failure) in
+    // Bound to `Value` for `body` only, then to the words again (Internals.md §11).
+    defer { raw.bindMemory(to: UInt64.self) }
+    return try body(raw.baseAddress!.bindMemory(to: Value.self, capacity: 1))
+  }
 }
 
 /// `withTemporarySlot` for a value too large for its buffer: in
@@ -36,7 +40,7 @@ private func withLargerSlot<Value, Answer, Failure: Error>(
     return try withAllocatedSlot(for: type, body)
   }
   var bytes = LargerSlotBytes()
-  return try withSlot(in: &bytes, of: LargerSlotBytes.self, for: type, body)
+  return try withSlot(inLarger: &bytes, for: type, body)
 }
 
 /// `withTemporarySlot` for a value too large for either buffer. Apart, so
@@ -51,18 +55,20 @@ private func withAllocatedSlot<Value, Answer, Failure: Error>(
   }
 }
 
-/// Runs `body` with the bytes of `buffer`, a buffer of words that
-/// `Value` fits, as room for one `Value`: bound to `Value` for `body`
-/// only, then to the words again (Internals.md §11). The buffer comes as
-/// a pointer argument (`&buffer`, valid for this call): through
-/// `withUnsafeMutableBytes`, an outlined copy would look up the `Result`
-/// metadata this file is here to avoid.
+/// Runs `body` with the bytes of `buffer`, a `LargerSlotBytes`, as room
+/// for one `Value` (which fits them): bound to `Value` for `body` only,
+/// then to words again (Internals.md §11). The buffer comes as a pointer
+/// argument (`&buffer`, valid for this call): through
+/// `withUnsafeMutableBytes`, here in a function not compiled for `Answer`,
+/// an outlined copy looked up the `Result` metadata this file avoids.
 @inline(__always)
-private func withSlot<Buffer, Value, Answer, Failure: Error>(
-  in buffer: UnsafeMutableRawPointer, of bufferType: Buffer.Type, for type: Value.Type,
+private func withSlot<Value, Answer, Failure: Error>(
+  inLarger buffer: UnsafeMutableRawPointer, for type: Value.Type,
   _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
 ) throws(Failure) -> Answer {
-  defer { buffer.bindMemory(to: UInt64.self, capacity: MemoryLayout<Buffer>.size / MemoryLayout<UInt64>.size) }
+  defer {
+    buffer.bindMemory(to: UInt64.self, capacity: MemoryLayout<LargerSlotBytes>.size / MemoryLayout<UInt64>.size)
+  }
   return try body(buffer.bindMemory(to: Value.self, capacity: 1))
 }
 

@@ -14,11 +14,7 @@
 func withTemporarySlot<Value, Answer, Failure: Error>(
   for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
 ) throws(Failure) -> Answer {
-  guard MemoryLayout<Value>.size <= MemoryLayout<TemporarySlotBytes>.size,
-    MemoryLayout<Value>.alignment <= MemoryLayout<TemporarySlotBytes>.alignment
-  else {
-    return try withLargerSlot(for: type, body)
-  }
+  guard fits(Value.self, in: TemporarySlotBytes.self) else { return try withLargerSlot(for: type, body) }
   var bytes = TemporarySlotBytes()
   return try withUnsafeMutableBytes(of: &bytes) { (raw) throws(Failure) in
     // Bound to `Value` for `body` only, then to the words again (Internals.md §11).
@@ -34,13 +30,16 @@ func withTemporarySlot<Value, Answer, Failure: Error>(
 private func withLargerSlot<Value, Answer, Failure: Error>(
   for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer
 ) throws(Failure) -> Answer {
-  guard MemoryLayout<Value>.size <= MemoryLayout<LargerSlotBytes>.size,
-    MemoryLayout<Value>.alignment <= MemoryLayout<LargerSlotBytes>.alignment
-  else {
-    return try withAllocatedSlot(for: type, body)
-  }
+  guard fits(Value.self, in: LargerSlotBytes.self) else { return try withAllocatedSlot(for: type, body) }
   var bytes = LargerSlotBytes()
   return try withSlot(inLarger: &bytes, for: type, body)
+}
+
+/// Whether a `Value` fits a buffer of `Buffer`'s size and alignment.
+@inline(__always)
+private func fits<Value, Buffer>(_ value: Value.Type, in buffer: Buffer.Type) -> Bool {
+  MemoryLayout<Value>.size <= MemoryLayout<Buffer>.size
+    && MemoryLayout<Value>.alignment <= MemoryLayout<Buffer>.alignment
 }
 
 /// `withTemporarySlot` for a value too large for either buffer. Apart, so

@@ -8,8 +8,8 @@
 /// `TemporarySlotBytes`' size and alignment lives in a buffer of the
 /// caller's frame, which costs no lookup; a larger one in a buffer four
 /// times the size in a frame of its own (a top-level model of thirty
-/// fields: zeroing the buffer costs a sixth of the lookup); a larger one
-/// still takes `withUnsafeTemporaryAllocation`.
+/// fields: zeroing the buffer costs under a quarter of the lookup); a
+/// larger one still takes `withUnsafeTemporaryAllocation`.
 @inline(__always)
 func withTemporarySlot<Value, Answer, Failure: Error>(
   for type: Value.Type, _ body: (UnsafeMutablePointer<Value>) throws(Failure) -> Answer

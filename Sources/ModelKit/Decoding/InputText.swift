@@ -26,9 +26,10 @@ enum InputText {
   /// `JSONDecoder`, `FE FF 00 00` is taken for UTF-32's little-endian mark,
   /// and `FF FE 00 00` (that mark) for UTF-16's, unless leniently.
   private static func encoding(of data: UnsafeRawBufferPointer, strict: Bool) -> (String.Encoding, Int)? {
-    // Every case below starts with a zero byte, a mark's first byte (EF,
-    // FE, FF) or a zero second byte: text that starts otherwise, all
-    // UTF-8 JSON but a byte-order mark and a lone digit, is told here.
+    // Every case below needs a first byte that is zero or a mark's (EF,
+    // FE, FF), or a second byte that is zero: any other text of two bytes
+    // or more is plain UTF-8 (as all UTF-8 JSON is, but a marked text and a
+    // lone digit), told here without the switch.
     if data.count >= 2, data[0] != 0, data[0] < 0xEF, data[1] != 0 { return nil }
     func byte(_ offset: Int) -> UInt8? { offset < data.count ? data[offset] : nil }
     switch (byte(0), byte(1), byte(2), byte(3)) {

@@ -6,7 +6,7 @@
 /// that it cannot creep back.
 public enum AllocationBudget {
   /// `user.json` into `PlainGithubUser` with `ModelDecoder`.
-  public static let userDecode = 11.0
+  public static let userDecode = 10.0
   /// `PlainGithubUser` to bytes with `ModelEncoder`.
   public static let userEncode = 2.0
   /// `twitter.json` into `TwitterFile` with `ModelDecoder`.

@@ -123,6 +123,8 @@ final class ContainerTarget: KeptContainerTarget {
   /// `decoder`, held once the box is held past its value, when the
   /// decoder no longer keeps it (`holdCoder`).
   @exclusivity(unchecked) private var heldDecoder: DocumentDecoder?
+  /// The object the container reads now (nil: none, leniently), set by
+  /// its decoder for each object it hands the box out for.
   @exclusivity(unchecked) var object: JSONDocument.Node?
   /// The names of the container's keys, looked up once for the objects it reads.
   let names: Unmanaged<KeyNames>?

@@ -15,12 +15,15 @@ final class CodableTraits: Sendable {
     let isStringKeyedDictionary: Bool
     /// The type as a collection strict decoding reads element by element.
     let elementByElement: (any ElementByElementDecodable.Type)?
+    /// The type as an array the encoder writes element by element.
+    let encodedElementByElement: (any ElementByElementEncodable.Type)?
 
     init<Value>(of type: Value.Type) {
       mapping = (Value.self as? any JSONKeyMapping.Type).map { $0.keyMapping.mapValues(\.candidates) }
       droppingCollection = Value.self as? any ElementDroppingCollection.Type
       isStringKeyedDictionary = Value.self is any StringKeyedDictionary.Type
       elementByElement = Value.self as? any ElementByElementDecodable.Type
+      encodedElementByElement = Value.self as? any ElementByElementEncodable.Type
     }
   }
 

@@ -13,13 +13,16 @@ enum EncodingPlan {
   /// Its own `encode(to:)`, with its keys renamed by its `JSONKeyMapping`
   /// (one name each).
   case renamed(mapping: [String: [String]])
+  /// An array of Codable elements, written as its `encode(to:)` writes it
+  /// by the encoder's own loop (`ElementByElementEncodable`).
+  case elements(any ElementByElementEncodable.Type)
 
   /// How a plan that runs the type's own `encode(to:)` names its keys.
   var ownKeys: (mapping: [String: [String]]?, keysAsTheyAre: Bool) {
     switch self {
     case .renamed(let mapping): (mapping, false)
     case .own(let keysAsTheyAre): (nil, keysAsTheyAre)
-    case .converter, .tree: (nil, false)
+    case .converter, .tree, .elements: (nil, false)
     }
   }
 
@@ -36,7 +39,8 @@ enum EncodingPlan {
     } else if let mapping = call.converters.outputMapping(for: Value.self) {
       plan = mapping.values.contains(where: { $0.count > 1 }) ? .tree : .renamed(mapping: mapping)
     } else {
-      plan = .own(keysAsTheyAre: CodableTraits.shared.traits(of: Value.self).isStringKeyedDictionary)
+      let traits = CodableTraits.shared.traits(of: Value.self)
+      plan = traits.encodedElementByElement.map(EncodingPlan.elements) ?? .own(keysAsTheyAre: traits.isStringKeyedDictionary)
     }
     shared.withLock { $0[identifier] = plan }
     return plan

@@ -190,7 +190,7 @@ final class EncodingStream {
         }
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
-      case .own, .renamed:
+      case .own, .renamed, .elements:
         let (mapping, keysAsTheyAre) = plan.ownKeys
         let start = resumePoint(slot: slot)
         var failure: (any Error)?
@@ -198,7 +198,11 @@ final class EncodingStream {
           parent?.child(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
           ?? topLevelEncoder(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
         do {
-          try value.encode(to: encoder)
+          if case .elements(let array) = plan {
+            try withUnsafePointer(to: value) { try array.encodeEveryElement(at: $0, to: encoder) }
+          } else {
+            try value.encode(to: encoder)
+          }
         } catch {
           failure = error
         }

@@ -183,7 +183,11 @@ final class ValueEncoder: CodingPathNode, Encoder {
     return container
   }
 
-  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+  func unkeyedContainer() -> any UnkeyedEncodingContainer { arrayContainer() }
+
+  /// `unkeyedContainer()` as its own type, for the encoder's own loops
+  /// (`ElementByElementEncodable`), which reach it without an existential.
+  func arrayContainer() -> EncodingArrayContainer {
     EncodingArrayContainer(encoder: self, target: target(object: false))
   }
 

@@ -207,8 +207,9 @@ final class EncodingStream {
           failure = error
         }
         // (Not `if let parent`: the binding costs a retain and a release per value.)
-        parent?.recycle(&encoder)
-        if parent == nil, ValueEncoder.endValue(of: &encoder), keepsTopLevelEncoder, case .none = key {
+        if parent != nil {
+          parent.unsafelyUnwrapped.recycle(consume encoder)
+        } else if ValueEncoder.endValue(of: &encoder), keepsTopLevelEncoder, case .none = key {
           spareTopLevel = encoder
         }
         if isAbandoned && faultID >= slot {

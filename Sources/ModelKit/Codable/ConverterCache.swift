@@ -24,6 +24,9 @@ final class ConverterCache {
     var converter: AnyConverter? { unmanagedConverter?.takeUnretainedValue() }
     /// The type's traits (types without a converter only).
     var traits: CodableTraits.Traits? { unmanagedTraits?.takeUnretainedValue() }
+    /// `traits`, unretained (traits are kept for the process): read
+    /// through it, a decoder's value takes no retain and release for them.
+    var unretainedTraits: Unmanaged<CodableTraits.Traits>? { unmanagedTraits }
   }
 
   // One call's cache, used by one thread at a time (`owner` checks it).

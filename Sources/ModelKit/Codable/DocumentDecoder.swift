@@ -145,12 +145,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// mapping and key rule those of the value's type's `traits`): the spare
   /// one, set up anew, when there is one.
   private func child<Key: CodingKey>(
-    node: JSONDocument.Node?, key: Key, traits: CodableTraits.Traits?, onMismatch: Mismatch
+    node: JSONDocument.Node?, key: Key, traits: Unmanaged<CodableTraits.Traits>?, onMismatch: Mismatch
   ) -> DocumentDecoder {
-    let keysAsTheyAre = traits?.isStringKeyedDictionary ?? false
+    let keysAsTheyAre = traits?._withUnsafeGuaranteedRef { $0.isStringKeyedDictionary } ?? false
+    var mapping: [String: [[String]]]? { traits?._withUnsafeGuaranteedRef { $0.mapping } }
     guard let spare = spareChild else {
       let child = DocumentDecoder(
-        call: call, node: node, parent: self, key: key, mapping: traits?.mapping, onMismatch: onMismatch,
+        call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
         keysAsTheyAre: keysAsTheyAre)
       child.keepsContainers = keepsChildContainers
       return child
@@ -161,7 +162,11 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     spare.node = node
     // Nearly always nil, and nil before: no retain and release of it then
     // (nor of the type's, read from its traits only when it is there).
-    if traits?.mapping != nil || spare.mapping != nil { spare.mapping = traits?.mapping }
+    if let mapping {
+      spare.mapping = mapping
+    } else if spare.mapping != nil {
+      spare.mapping = nil
+    }
     spare.onMismatch = onMismatch
     spare.keysAsTheyAre = keysAsTheyAre
     if call.read.recorder != nil { spare.keyTypes = KeyTypes() }
@@ -372,13 +377,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     if let known = entry.converter {
       return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }
-    let traits = entry.traits
+    let traits = entry.unretainedTraits
     let node = call.document.partial == nil ? node : shownToCodable(node)
     if let node {
-      if !call.options.strict, let collection = traits?.droppingCollection, call.document.kind(of: node) == collection.kind {
+      if !call.options.strict, let collection = traits?._withUnsafeGuaranteedRef({ $0.droppingCollection }), call.document.kind(of: node) == collection.kind {
         return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
-      if call.options.strict, let collection = traits?.elementByElement,
+      if call.options.strict, let collection = traits?._withUnsafeGuaranteedRef({ $0.elementByElement }),
         collection.readsElementByElement(node, of: call.document, depth: depth)
       {
         return try decodeElementByElement(collection, node, key: key)

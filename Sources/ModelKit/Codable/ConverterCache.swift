@@ -13,20 +13,18 @@ final class ConverterCache {
   /// release of each would cost more than the lookup.
   struct Entry {
     private let unmanagedConverter: Unmanaged<AnyConverter>?
-    private let unmanagedTraits: Unmanaged<CodableTraits.Traits>?
+    /// The type's traits (types without a converter only), unretained:
+    /// traits are kept for the process, and read through this a decoder's
+    /// value takes no retain and release for them.
+    let unretainedTraits: Unmanaged<CodableTraits.Traits>?
 
     init(converter: AnyConverter?, traits: CodableTraits.Traits?) {
       unmanagedConverter = converter.map(Unmanaged.passUnretained)
-      unmanagedTraits = traits.map(Unmanaged.passUnretained)
+      unretainedTraits = traits.map(Unmanaged.passUnretained)
     }
 
     /// ModelKit's converter, or nil for a type only Codable handles.
     var converter: AnyConverter? { unmanagedConverter?.takeUnretainedValue() }
-    /// The type's traits (types without a converter only).
-    var traits: CodableTraits.Traits? { unmanagedTraits?.takeUnretainedValue() }
-    /// `traits`, unretained (traits are kept for the process): read
-    /// through it, a decoder's value takes no retain and release for them.
-    var unretainedTraits: Unmanaged<CodableTraits.Traits>? { unmanagedTraits }
   }
 
   // One call's cache, used by one thread at a time (`owner` checks it).

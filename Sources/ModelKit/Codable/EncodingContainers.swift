@@ -169,10 +169,17 @@ struct EncodingObjectContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    if let name = spelled(key) {
-      return try target.encode(value, spelled: name, in: encoding, below: encoder, key: .codingKey(key))
+    // The encoder and the stream borrowed from the state, which holds them:
+    // read as properties, each was retained and released around every
+    // member (Internals.md §13).
+    try state.encoder._withUnsafeGuaranteedRef { encoder in
+      try Unmanaged.passUnretained(state.encoding)._withUnsafeGuaranteedRef { encoding in
+        if let name = spelled(key) {
+          return try target.encode(value, spelled: name, in: encoding, below: encoder, key: .codingKey(key))
+        }
+        try target.encode(value, as: member(key), in: encoding, below: encoder, key: .codingKey(key))
+      }
     }
-    try target.encode(value, as: member(key), in: encoding, below: encoder, key: .codingKey(key))
   }
 
   /// A nested object or array at `key`, and an encoder for its coding path.

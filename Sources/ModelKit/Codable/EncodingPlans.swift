@@ -17,13 +17,10 @@ enum EncodingPlan {
   /// by the encoder's own loop (`ElementByElementEncodable`).
   case elements(any ElementByElementEncodable.Type)
 
-  /// How a plan that runs the type's own `encode(to:)` names its keys.
-  var ownKeys: (mapping: [String: [String]]?, keysAsTheyAre: Bool) {
-    switch self {
-    case .renamed(let mapping): (mapping, false)
-    case .own(let keysAsTheyAre): (nil, keysAsTheyAre)
-    case .converter, .tree, .elements: (nil, false)
-    }
+  /// Whether a plan that runs the type's own `encode(to:)` writes its keys
+  /// as they are, whatever the key strategy (`.own`'s say).
+  var keysAsTheyAre: Bool {
+    if case .own(let keysAsTheyAre) = self { keysAsTheyAre } else { false }
   }
 
   /// The plans of every type met so far, by any call.

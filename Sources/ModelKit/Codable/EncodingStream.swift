@@ -191,12 +191,9 @@ final class EncodingStream {
       case .tree:
         try encodeAsTree(value, slot: slot, parent: parent, key: key)
       case .own, .renamed, .elements:
-        let (mapping, keysAsTheyAre) = plan.ownKeys
         let start = resumePoint(slot: slot)
         var failure: (any Error)?
-        var encoder =
-          parent?.child(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
-          ?? topLevelEncoder(slot: slot, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
+        var encoder = self.encoder(slot: slot, parent: parent, key: key, plan: plan)
         do {
           if case .elements(let array) = plan {
             try withUnsafePointer(to: value) { try array.encodeEveryElement(at: $0, to: encoder) }
@@ -373,6 +370,21 @@ final class EncodingStream {
 
   /// Lets go of the kept top-level encoder, which holds this stream.
   func dropSpareEncoders() { spareTopLevel = nil }
+
+  /// The encoder of a value in `slot` (below `parent`, or at the top
+  /// level) whose type's `encode(to:)` runs as `plan` says. A plan without
+  /// a mapping passes none: one taken from the plan was retained and
+  /// released for every value, though nearly always nil.
+  @inline(__always)
+  private func encoder(slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key, plan: EncodingPlan) -> ValueEncoder {
+    guard case .renamed(let mapping) = plan else {
+      let keysAsTheyAre = plan.keysAsTheyAre
+      return parent?.child(slot: slot, key: key, mapping: nil, keysAsTheyAre: keysAsTheyAre)
+        ?? topLevelEncoder(slot: slot, key: key, mapping: nil, keysAsTheyAre: keysAsTheyAre)
+    }
+    return parent?.child(slot: slot, key: key, mapping: mapping, keysAsTheyAre: false)
+      ?? topLevelEncoder(slot: slot, key: key, mapping: mapping, keysAsTheyAre: false)
+  }
 
   /// The encoder of a top-level value in `slot`: the spare one, set up
   /// anew, when there is one (its place in the coding path is the top

@@ -198,8 +198,9 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     child.letGoOfParent()
     if child.membersPrepared {
       child.membersPrepared = false
-      child.memberIndex = nil
-      child.convertedMembers = nil
+      // Each cleared only when set (nearly never): clearing releases what was there, nil too.
+      if child.memberIndexLink != nil { child.memberIndex = nil }
+      if child.convertedMembers != nil { child.convertedMembers = nil }
       child.inOrder = nil
     }
     // Moved, not copied: a retain and a release fewer per value.

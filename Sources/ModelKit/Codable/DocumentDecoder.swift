@@ -25,7 +25,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   @exclusivity(unchecked) private var keyTypes: KeyTypes?
   /// A decoder of a value inside this one that nothing else holds, for
   /// the next such value.
-  @exclusivity(unchecked) private var spareChild: DocumentDecoder?
+  @exclusivity(unchecked) private var spareChild = SpareCoder<DocumentDecoder>()
   /// The box of the keyed container made over this decoder, handed out
   /// again for its next object of the same key type (`KeptObjectContainer`)
   /// when nothing else holds it. Kept only by a decoder `child` made,
@@ -149,14 +149,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   ) -> DocumentDecoder {
     let keysAsTheyAre = traits?._withUnsafeGuaranteedRef { $0.isStringKeyedDictionary } ?? false
     var mapping: [String: [[String]]]? { traits?._withUnsafeGuaranteedRef { $0.mapping } }
-    guard let spare = spareChild else {
+    guard let spare = spareChild.take() else {
       let child = DocumentDecoder(
         call: call, node: node, parent: self, key: key, mapping: mapping, onMismatch: onMismatch,
         keysAsTheyAre: keysAsTheyAre)
       child.keepsContainers = keepsChildContainers
       return child
     }
-    spareChild = nil
     spare.keepsContainers = keepsChildContainers
     spare.move(below: self, atCodingKey: key)
     spare.node = node
@@ -204,7 +203,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
       child.inOrder = nil
     }
     // Moved, not copied: a retain and a release fewer per value.
-    spareChild = consume child
+    spareChild.keep(consume child)
   }
 
   /// Notes, with a decode report, that a keyed container reads `Key`s.

@@ -30,7 +30,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
   @exclusivity(unchecked) private var openedObject = false
   /// An encoder a value below this one used and nothing else holds, for
   /// the next value below this one (`child`, `recycle`).
-  @exclusivity(unchecked) private var spareChild: ValueEncoder?
+  @exclusivity(unchecked) private var spareChild = SpareCoder<ValueEncoder>()
   /// The box of the keyed container made over this encoder, handed out
   /// again for its next object of the same key type (pointing its
   /// `EncodingObjectState` there) when nothing else holds it. Kept only
@@ -60,11 +60,10 @@ final class ValueEncoder: CodingPathNode, Encoder {
   func child(
     slot: Int, key: CodingPathNode.Key, mapping: [String: [String]]?, keysAsTheyAre: Bool
   ) -> ValueEncoder {
-    guard let spare = spareChild else {
+    guard let spare = spareChild.take() else {
       return ValueEncoder(
         taking: encoding, slot: slot, parent: self, key: key, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
     }
-    spareChild = nil
     spare.move(below: self, at: key)
     spare.takeUp(slot: slot, mapping: mapping, keysAsTheyAre: keysAsTheyAre)
     return spare
@@ -107,7 +106,7 @@ final class ValueEncoder: CodingPathNode, Encoder {
     }
     child.letGoOfParent()
     // Moved, not copied: a retain and a release fewer per value.
-    spareChild = consume child
+    spareChild.keep(consume child)
   }
 
   /// Ends the value of `encoder`, which `init(taking:…)` made or `takeUp`

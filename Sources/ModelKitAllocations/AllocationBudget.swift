@@ -12,7 +12,7 @@ public enum AllocationBudget {
   /// `twitter.json` into `TwitterFile` with `ModelDecoder`.
   public static let twitterDecode = 1378.0
   /// `TwitterFile` to bytes with `ModelEncoder`.
-  public static let twitterEncode = 312.0
+  public static let twitterEncode = 111.0
   /// What an unoptimised (debug) build adds to each decode: one allocation
   /// the optimiser keeps on the stack.
   public static let unoptimisedDecodeAllowance = 1.0

@@ -203,6 +203,19 @@ struct ModelReader: ModelReading {
     if context.document.partial != nil, ReadContext.isIncomplete(node, of: context.document) {
       return try populateWithoutHooks(model, schema: schema, node: node, &context)
     }
+    guard schema.hooks.mayRun(.willDecode) || schema.hooks.mayRun(.didDecode) else {
+      return try decodeFields(schema, node, fieldsOf(model, schema), &context)
+    }
+    try populateRunningHooks(model, schema: schema, node: node, &context)
+  }
+
+  /// `populate` for a model with a `willDecode` or `didDecode` hook. Apart:
+  /// the view of the object it names was destroyed (a call to the runtime,
+  /// nil as it nearly always was) for every model.
+  @inline(never)
+  private static func populateRunningHooks<Model: JSONModel>(
+    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) {
     // One view of the object serves both hooks.
     var view: JSONObject?
     if schema.hooks.mayRun(.willDecode), let input = JSONObject(viewing: node, in: context.document) {

@@ -380,7 +380,9 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     let traits = entry.unretainedTraits
     let node = call.document.partial == nil ? node : shownToCodable(node)
     if let node {
-      if !call.options.strict, let collection = traits?._withUnsafeGuaranteedRef({ $0.droppingCollection }), call.document.kind(of: node) == collection.kind {
+      if !call.options.strict, let collection = traits?._withUnsafeGuaranteedRef({ $0.droppingCollection }),
+        call.document.kind(of: node) == collection.kind
+      {
         return try Self.decode(collection, node, DocumentDecoder(call: call, node: node, parent: self, key: key))
       }
       if call.options.strict, let collection = traits?._withUnsafeGuaranteedRef({ $0.elementByElement }),

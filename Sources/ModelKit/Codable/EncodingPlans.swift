@@ -37,7 +37,8 @@ enum EncodingPlan {
       plan = mapping.values.contains(where: { $0.count > 1 }) ? .tree : .renamed(mapping: mapping)
     } else {
       let traits = CodableTraits.shared.traits(of: Value.self)
-      plan = traits.encodedElementByElement.map(EncodingPlan.elements) ?? .own(keysAsTheyAre: traits.isStringKeyedDictionary)
+      plan =
+        traits.encodedElementByElement.map(EncodingPlan.elements) ?? .own(keysAsTheyAre: traits.isStringKeyedDictionary)
     }
     shared.withLock { $0[identifier] = plan }
     return plan

@@ -1,9 +1,9 @@
 /// The coder of a value below a coder's own that nothing else holds, kept
 /// for the next value there (a coder's values are read or written one after
 /// another, each by the one coder object, as Foundation's coders do).
-/// Moved in and out: neither taking it nor keeping it retains or releases
-/// anything, where an optional property read and reset, or assigned over
-/// nil, called the runtime for each nested value.
+/// Moved in and out: taking it, and keeping it where none is kept, retain
+/// and release nothing, where an optional property read and reset, or
+/// assigned over nil, called the runtime for each nested value.
 struct SpareCoder<Coder: AnyObject> {
   private var coder: Coder?
 

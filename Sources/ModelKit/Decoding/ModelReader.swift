@@ -199,11 +199,11 @@ struct ModelReader: ModelReading {
   private static func populate<Model: JSONModel>(
     _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
   ) throws(ModelError) {
-    // The hooks see whole objects only: one still arriving is filled without them.
-    if context.document.partial != nil, ReadContext.isIncomplete(node, of: context.document) {
-      return try populateWithoutHooks(model, schema: schema, node: node, &context)
-    }
-    guard schema.hooks.mayRun(.willDecode) || schema.hooks.mayRun(.didDecode) else {
+    // A model without hooks is filled by its fields alone; so is one still
+    // arriving (the hooks see whole objects only).
+    guard schema.hooks.mayRun(.willDecode) || schema.hooks.mayRun(.didDecode),
+      context.document.partial == nil || !ReadContext.isIncomplete(node, of: context.document)
+    else {
       return try decodeFields(schema, node, fieldsOf(model, schema), &context)
     }
     try populateRunningHooks(model, schema: schema, node: node, &context)
@@ -235,15 +235,6 @@ struct ModelReader: ModelReading {
     try decodeFields(schema, node, fieldsOf(model, schema), &context)
     guard schema.hooks.mayRun(.didDecode) else { return }
     try finish(model, schema: schema, input: view ?? JSONObject(viewing: node, in: context.document), context)
-  }
-
-  /// Fills `model`'s fields without running its hooks. Apart, so that the
-  /// frames of a deep decode do not grow.
-  @inline(never)
-  private static func populateWithoutHooks<Model: JSONModel>(
-    _ model: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
-  ) throws(ModelError) {
-    try decodeFields(schema, node, fieldsOf(model, schema), &context)
   }
 
   /// Called by the converter of a nested model for a field that holds one

@@ -52,7 +52,7 @@ extension Dictionary: ElementByElementDecodable where Key == String, Value: Deco
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
       guard result[key] == nil else { continue }
-      result[key] = try decoder.decode(Value.self, from: item, key: AnyKey(key))
+      result.updateValue(try decoder.decode(Value.self, from: item, key: AnyKey(key)), forKey: key)
     }
     return result
   }

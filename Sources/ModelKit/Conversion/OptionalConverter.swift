@@ -31,8 +31,12 @@ final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
   override func decode(
     _ node: JSONDocument.Node, into target: UnsafeMutablePointer<Wrapped?>, _ context: inout ReadContext
   ) throws(ModelError) -> Converted<Void> {
+    // The optional is initialised through `optional`, whose methods have
+    // `Wrapped?` handed in: here, naming it looked up its metadata (~380
+    // instructions a value).
+    let field = UnsafeMutableRawPointer(target)
     if context.document.isNull(node) && !wrapsNull {
-      target.initialize(to: nil)
+      optional.initializeNil(at: field)
       return .natural(())
     }
     // Null (for a value other than JSON `null`, a lenient rule's) and a
@@ -40,16 +44,16 @@ final class OptionalConverter<Wrapped>: InPlaceConverter<Wrapped?> {
     return try withTemporarySlot(for: Wrapped.self) { (value) throws(ModelError) -> Converted<Void> in
       switch try wrapped.decode(node, into: value, &context) {
       case .natural:
-        target.initialize(to: value.move())
+        optional.initializeWrapped(at: field, movingFrom: value)
         return .natural(())
       case .converted:
-        target.initialize(to: value.move())
+        optional.initializeWrapped(at: field, movingFrom: value)
         return .converted(())
       case .failed(.null):
-        target.initialize(to: nil)
+        optional.initializeNil(at: field)
         return context.document.isNull(node) ? .natural(()) : .converted(())
       case .failed(.rejected):
-        target.initialize(to: nil)
+        optional.initializeNil(at: field)
         return .natural(())
       case .failed(let failure):
         return .failed(failure)
@@ -139,6 +143,10 @@ protocol OptionalConvertible {
   static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter?
   /// Whether `value` is nil.
   static func isNone(_ value: borrowing Self) -> Bool
+  /// nil.
+  static var nilValue: Self { get }
+  /// The wrapped value at `payload`, moved out (left uninitialised).
+  static func wrapping(_ payload: UnsafeMutableRawPointer) -> Self
 }
 
 extension OptionalConvertible {
@@ -148,10 +156,28 @@ extension OptionalConvertible {
   /// looks up its metadata on every call (~330 instructions).
   @inline(__always)
   static func isNil(at pointer: UnsafeRawPointer) -> Bool { isNone(pointer.assumingMemoryBound(to: Self.self).pointee) }
+
+  /// Initialises the optional at `pointer` (uninitialised) to nil; here
+  /// for the same reason.
+  static func initializeNil(at pointer: UnsafeMutableRawPointer) {
+    pointer.assumingMemoryBound(to: Self.self).initialize(to: nilValue)
+  }
+
+  /// Initialises the optional at `pointer` (uninitialised) to the wrapped
+  /// value at `payload`, which is left uninitialised; here for the same reason.
+  static func initializeWrapped(at pointer: UnsafeMutableRawPointer, movingFrom payload: UnsafeMutableRawPointer) {
+    pointer.assumingMemoryBound(to: Self.self).initialize(to: wrapping(payload))
+  }
 }
 
 extension Optional: OptionalConvertible {
   static func isNone(_ value: borrowing Self) -> Bool { value == nil }
+
+  static var nilValue: Self { nil }
+
+  static func wrapping(_ payload: UnsafeMutableRawPointer) -> Self {
+    payload.assumingMemoryBound(to: Wrapped.self).move()
+  }
 
   static func makeConverter(_ builder: some ConverterBuilding) throws(ModelError) -> AnyConverter? {
     guard let wrapped = try builder.typedConverter(for: Wrapped.self) else { return nil }

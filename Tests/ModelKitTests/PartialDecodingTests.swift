@@ -141,6 +141,29 @@ final class CountedPartialOrder: JSONModel, @unchecked Sendable {
   }
 }
 
+/// A polymorphic model for snapshots: `modelType(for:)` picks the
+/// subclass by `kind`, which its texts send first.
+class PartialShape: JSONModel, @unchecked Sendable {
+  var kind = ""
+  required init() {}
+
+  class func modelType(for json: JSONObject) -> (any JSONModel.Type)? {
+    json["kind"]?.string == "circle" ? PartialCircle.self : nil
+  }
+}
+
+final class PartialCircle: PartialShape, @unchecked Sendable {
+  var radius = 0
+}
+
+/// A model holding a polymorphic one, so that an object can complete
+/// inside a text still arriving.
+final class PartialDrawing: JSONModel, @unchecked Sendable {
+  var title = ""
+  var shape: PartialShape?
+  required init() {}
+}
+
 struct PartialOrderLine: JSONModel, Equatable {
   var sku = ""
   var quantity = 0
@@ -155,6 +178,25 @@ extension PartialDecodingTests {
       try decoder.append(part)
       return decoder.snapshot
     }
+  }
+
+  /// `modelType(for:)` is asked of an object once it has completed; until
+  /// then the snapshot shows the declared type (DESIGN §13), even when
+  /// the key it would choose by has arrived.
+  @Test func modelTypeIsAskedOnceTheObjectHasCompleted() throws {
+    let top = PartialDecoder<PartialShape>()
+    let shapes = try Self.snapshots(top, [#"{"kind": "circle", "radius": 2"#, "}"])
+    #expect(type(of: shapes[0].value) == PartialShape.self)
+    #expect(shapes[0].value.kind == "circle")
+    #expect((shapes[1].value as? PartialCircle)?.radius == 2)
+
+    // An object inside a text still arriving is asked once it closes.
+    let nested = PartialDecoder<PartialDrawing>()
+    let drawings = try Self.snapshots(nested, [#"{"shape": {"kind": "circle", "radius": 3"#, "}", #", "title": "a"#])
+    #expect(drawings[0].value.shape.map { type(of: $0) == PartialShape.self } == true)
+    #expect((drawings[1].value.shape as? PartialCircle)?.radius == 3)
+    #expect((drawings[2].value.shape as? PartialCircle)?.radius == 3)
+    #expect(!drawings[2].isComplete)
   }
 
   @Test func stringsGrowAndAreCutOnlyAtWholeScalars() throws {

@@ -39,12 +39,12 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
     let count = context.document.count(of: node)
     if Value.self == String.self {
       raw.assumingMemoryBound(to: [String: String].self).initialize(
-        to: try specialised(node, &context, into: count == 0 ? [:] : [String: String](minimumCapacity: count)))
+        to: try specialised(node, &context, into: [String: String](minimumCapacity: count)))
     } else if Value.self == Int.self {
       raw.assumingMemoryBound(to: [String: Int].self).initialize(
-        to: try specialised(node, &context, into: count == 0 ? [:] : [String: Int](minimumCapacity: count)))
+        to: try specialised(node, &context, into: [String: Int](minimumCapacity: count)))
     } else {
-      try decodeGeneric(node, into: target, &context)
+      try decodeGeneric(node, count: count, into: target, &context)
     }
     return .natural(())
   }
@@ -55,10 +55,11 @@ final class DictionaryConverter<Value>: InPlaceConverter<[String: Value]> {
   /// that names them.
   @inline(never)
   private func decodeGeneric(
-    _ node: JSONDocument.Node, into target: UnsafeMutablePointer<[String: Value]>, _ context: inout ReadContext
+    _ node: JSONDocument.Node, count: Int, into target: UnsafeMutablePointer<[String: Value]>,
+    _ context: inout ReadContext
   ) throws(ModelError) {
     var empty: [String: Value] = [:]
-    empty.reserveCapacity(context.document.count(of: node))
+    empty.reserveCapacity(count)
     target.initialize(to: try specialised(node, &context, into: consume empty))
   }
 

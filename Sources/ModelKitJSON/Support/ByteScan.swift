@@ -72,8 +72,11 @@ enum ByteScan {
   @inline(__always)
   static func firstLane(_ marks: SIMDMask<SIMD16<Int8>>) -> Int? {
     let (first, second) = laneWords(marks)
-    guard first | second != 0 else { return nil }
-    return (first != 0 ? first.trailingZeroBitCount : 64 + second.trailingZeroBitCount) / 8
+    // The first word on its own first: a short string's or a key's quote
+    // is in it.
+    if first != 0 { return first.trailingZeroBitCount &>> 3 }
+    if second != 0 { return 8 &+ second.trailingZeroBitCount &>> 3 }
+    return nil
   }
 
   /// Whether the eight bytes of `chunk` (the first in its lowest byte) are ASCII digits.

@@ -142,10 +142,10 @@ struct JSONReader {
         }
         let index = tape.append(
           TapeEntry(tag: isObject ? .object : .array, position: position, payload: 0))
-        position += 1
+        position &+= 1
         skipWhitespace(Dialect.self)
         if input[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-          position += 1
+          position &+= 1
           tape.close(index, count: 0)
         } else {
           stack.append(Frame(tapeIndex: index, count: 0, isObject: isObject))
@@ -182,16 +182,16 @@ struct JSONReader {
       // A value is complete: continue or close the containers it ends.
       while !stack.isEmpty {
         let top = stack.count - 1
-        stack[top].count += 1
+        stack[top].count &+= 1
         skipWhitespace(Dialect.self)
         let byte = input[position]
         if byte == UInt8(ascii: ",") {
-          position += 1
+          position &+= 1
           skipWhitespace(Dialect.self)
           if stack[top].isObject {
             if input[position] == UInt8(ascii: "}") && (Dialect.isJSON5 || options.allowsTrailingCommas) {
               // `{"a": 1,}`, where a trailing comma is allowed.
-              position += 1
+              position &+= 1
               tape.close(stack[top].tapeIndex, count: stack[top].count)
               stack.removeLast()
               continue
@@ -201,7 +201,7 @@ struct JSONReader {
           continue readValues
         }
         if byte == (stack[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-          position += 1
+          position &+= 1
           tape.close(stack[top].tapeIndex, count: stack[top].count)
           stack.removeLast()
           continue
@@ -284,7 +284,7 @@ struct JSONReader {
     guard input[position] == UInt8(ascii: ":") else {
       throw unexpected("expected ':' after object key")
     }
-    position += 1
+    position &+= 1
     skipWhitespace(Dialect.self)
   }
 
@@ -297,7 +297,7 @@ struct JSONReader {
     let found = UnsafeRawPointer(input + position + length - 4).loadUnaligned(as: UInt32.self)
     if found != expected { try literalMismatch(word) }
     tape.append(TapeEntry(tag: tag, position: position, payload: 0))
-    position += length
+    position &+= length
   }
 
   /// Throws for the literal at `position` that is not `word`, at its first wrong byte.
@@ -319,7 +319,7 @@ struct JSONReader {
     guard input[position] <= UInt8(ascii: " ") else { return }
     // One space (after a colon) costs no more than it did byte by byte.
     if input[position] == UInt8(ascii: " "), input[position + 1] > UInt8(ascii: " ") {
-      position += 1
+      position &+= 1
       return
     }
     skipWhitespaceRun()
@@ -340,7 +340,7 @@ struct JSONReader {
       } else if byte == UInt8(ascii: " ") {
         skipSpaces()
       } else if byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t") {
-        position += 1
+        position &+= 1
       } else {
         return
       }

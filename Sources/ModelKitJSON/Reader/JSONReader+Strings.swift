@@ -74,8 +74,8 @@ extension JSONReader {
     tape.append(
       TapeEntry(
         tag: needsDecoding ? .escapedString : .string, aux: isASCII ? 0 : TapeEntry.nonASCII,
-        position: start, payload: UInt64(index - start)))
-    position = index + 1
+        position: start, payload: UInt64(truncatingIfNeeded: index &- start)))
+    position = index &+ 1
   }
 
   /// The lanes of `chunk` that are '"', '\\', below 0x20 or above 0x7F

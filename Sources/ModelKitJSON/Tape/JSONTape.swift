@@ -146,8 +146,9 @@ struct TapeBuffer {
   mutating func append(_ entry: TapeEntry) -> Int {
     if count == capacity { resize(to: capacity * 2) }
     (entries + count).initialize(to: entry)
-    count += 1
-    return count - 1
+    // Wrapping: a tape has fewer entries than its text has bytes.
+    count &+= 1
+    return count &- 1
   }
 
   /// Closes the container at `index`: records its count and where its next sibling starts.

@@ -95,7 +95,7 @@ package enum NumberGrammar {
     } else {
       while isDigit(bytes[index]) {
         magnitude = magnitude &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
-        index += 1
+        index &+= 1
       }
     }
     let integerDigits = index - digitsStart

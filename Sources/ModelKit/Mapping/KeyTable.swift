@@ -94,22 +94,25 @@ final class KeyTable: @unchecked Sendable {
       let first = KeyHash.firstWord(ofKeyInText: raw)
       if hint < count, matches(hint, raw, first) { return hint }
       var slot = KeyHash.quick(raw, firstWord: first) & slotMask
+      // (Wrapping sums here and below: indices of the table's own lists,
+      // which hold fewer than `Int.max` entries.)
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }
-        if matches(entry - 1, raw, first) { return entry - 1 }
-        slot = (slot + 1) & slotMask
+        if matches(entry &- 1, raw, first) { return entry &- 1 }
+        slot = (slot &+ 1) & slotMask
       }
     }
     guard let index = found ?? nil else { return nil }
-    hint = index + 1
+    hint = index &+ 1
     return index
   }
 
   /// The fields key `index` feeds.
   @inline(__always)
   func fields(of index: Int) -> UnsafeMutableBufferPointer<Int>.SubSequence {
-    fieldList[fieldStart[index]..<fieldStart[index + 1]]
+    // The starts only grow (`init`): the range needs no check.
+    fieldList[Range(uncheckedBounds: (fieldStart[index], fieldStart[index &+ 1]))]
   }
 
   /// Whether key `index` is `raw`, a key's bytes in a document's text
@@ -118,7 +121,7 @@ final class KeyTable: @unchecked Sendable {
   @inline(__always)
   private func matches(_ index: Int, _ raw: UnsafeBufferPointer<UInt8>, _ first: UInt64) -> Bool {
     let start = keyStart[index]
-    let length = keyStart[index + 1] - start
+    let length = keyStart[index &+ 1] &- start
     guard raw.count == length, first == prefixes[index] else { return false }
     return length <= 8 || memoryEquals(raw.baseAddress! + 8, keyBytes.baseAddress! + start + 8, length - 8)
   }

@@ -116,7 +116,8 @@ public struct JSONDocument: Sendable {
 
   @inlinable
   func entry(_ node: Node) -> TapeEntry {
-    precondition(node.index >= 0 && node.index < storage.tapeCount, "node from another document")
+    // One unsigned compare for both bounds (a negative index is above any count).
+    precondition(UInt(bitPattern: node.index) < UInt(bitPattern: storage.tapeCount), "node from another document")
     return storage.tape[node.index]
   }
 
@@ -175,7 +176,7 @@ public struct JSONDocument: Sendable {
     let entry = entry(node)
     switch entry.tag {
     case .array, .object: return Node(entry.nextSibling)
-    default: return Node(node.index + 1)
+    default: return Node(node.index &+ 1)  // a node of the tape: no overflow
     }
   }
 
@@ -318,9 +319,10 @@ public struct JSONDocument: Sendable {
     @inlinable
     package mutating func nextMember(in document: JSONDocument) -> (key: Node, value: Node)? {
       guard remaining > 0 else { return nil }
-      remaining -= 1
+      // Wrapping: `remaining` is positive, and `cursor` a node of the tape.
+      remaining &-= 1
       let key = Node(cursor)
-      let value = Node(cursor + 1)
+      let value = Node(cursor &+ 1)
       cursor = document.nodeAfter(value).index
       return (key, value)
     }

@@ -80,9 +80,10 @@ struct InOrderMembers {
     let hash = hash ?? KeyHash.quick(keyInText: raw)
     guard !passed.mayContain(hash) else { return nil }
     passed.insert(hash)
-    let value = JSONDocument.Node(next + 1)
+    // (Wrapping sums here and below: nodes of the tape, counts of its members.)
+    let value = JSONDocument.Node(next &+ 1)
     next = document.nodeAfter(value).index
-    remaining -= 1
+    remaining &-= 1
     return value
   }
 
@@ -95,25 +96,25 @@ struct InOrderMembers {
     var passedHere = passed
     var looked = 0
     while left > 0 && looked < Self.lookAhead {
-      looked += 1
+      looked &+= 1
       let key = JSONDocument.Node(position)
       var raw = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
       guard document.withRawString(key, { bytes, isPlainASCII in
         raw = bytes
         return isPlainASCII
       }) == true else { return .unordered }
-      let value = JSONDocument.Node(position + 1)
+      let value = JSONDocument.Node(position &+ 1)
       if KeyHash.equal(raw, utf8) {
         let hash = hash ?? KeyHash.quick(keyInText: raw)
         // An earlier member with this key would be the first.
         if let behind = passedMember(utf8, hash: hash, in: document) { return behind }
         passedHere.insert(hash)
-        (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left - 1)
+        (passed, next, remaining) = (passedHere, document.nodeAfter(value).index, left &- 1)
         return .found(value)
       }
       passedHere.insert(KeyHash.quick(keyInText: raw))
       position = document.nodeAfter(value).index
-      left -= 1
+      left &-= 1
     }
     // Not ahead: before (looked for among the members passed, while that
     // stays cheap next to another way), further on, or nowhere.
@@ -140,8 +141,8 @@ struct InOrderMembers {
   {
     var position = first
     while position < end {
-      lookBackBudget -= 1
-      let value = JSONDocument.Node(position + 1)
+      lookBackBudget &-= 1
+      let value = JSONDocument.Node(position &+ 1)
       if document.withRawString(JSONDocument.Node(position), { raw, _ in KeyHash.equal(raw, utf8) }) == true {
         return value
       }

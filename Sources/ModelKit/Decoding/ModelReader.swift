@@ -353,8 +353,10 @@ struct ModelReader: ModelReading {
       if seen & bit != 0 { forgetEarlierValue(of: entry, before: key, in: node, keys, schema, base, document) }
       seen |= bit
       for index in keys.fields(of: entry) {
+        // The scalar's two words read where the field lies: taken whole
+        // first, the field was copied to the stack across the call.
+        if hot[index].scalar.decode(document, value, into: base + hot[index].offset) { continue }
         let field = hot[index]
-        if field.scalar.decode(document, value, into: base + field.offset) { continue }
         if decodesArrayNaturally(field, value, base, document) { continue }
         do {
           if let nested = field.nested,

@@ -12,12 +12,18 @@ struct JSONReader {
   let input: UnsafePointer<UInt8>
   let count: Int
   let options: JSONReadOptions
+  /// Where the reader is: at most `count + 1` (members without braces end
+  /// past the `}` put after the text), and `count` is below
+  /// `DocumentStorage.inputLimit`: the reader's sums on it wrap without an
+  /// overflow check (`&+`).
   var position = 0
   var tape: TapeBuffer
 
   /// An open container on the reader's stack.
   private struct Frame {
     var tapeIndex: Int
+    /// Its elements or members so far: fewer than the text's bytes (its
+    /// sums wrap, as `position`'s do).
     var count: Int
     var isObject: Bool
   }

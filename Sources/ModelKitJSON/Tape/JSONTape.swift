@@ -146,7 +146,7 @@ struct TapeBuffer {
   mutating func append(_ entry: TapeEntry) -> Int {
     if count == capacity { resize(to: capacity * 2) }
     (entries + count).initialize(to: entry)
-    // Wrapping: a tape has fewer entries than its text has bytes.
+    // Wrapping: the count is bounded by the entries' allocation, far below `Int.max`.
     count &+= 1
     return count &- 1
   }

@@ -18,7 +18,8 @@ struct InOrderMembers {
   /// The key node of the object's first member.
   private let first: Int
   /// The key node of the member after the last one found, and how many
-  /// members are left from it.
+  /// members are left from it. (Sums on nodes and counts of members wrap,
+  /// `&+`: they stay within the document's tape.)
   private var next: Int
   private var remaining: Int
   /// The keys of the members before `next`, as bits of their `KeyHash.quick`.
@@ -80,7 +81,6 @@ struct InOrderMembers {
     let hash = hash ?? KeyHash.quick(keyInText: raw)
     guard !passed.mayContain(hash) else { return nil }
     passed.insert(hash)
-    // (Wrapping sums here and below: nodes of the tape, counts of its members.)
     let value = JSONDocument.Node(next &+ 1)
     next = document.nodeAfter(value).index
     remaining &-= 1

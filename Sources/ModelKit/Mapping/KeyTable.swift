@@ -22,6 +22,10 @@ final class KeyTable: @unchecked Sendable {
   private let fieldList: UnsafeMutableBufferPointer<Int>
   private let fieldStart: UnsafeMutableBufferPointer<Int>
   /// Open-addressed slots holding key index + 1 (0 = empty).
+  ///
+  /// Sums on indices into these lists wrap (`&+`) without an overflow
+  /// check: the lists are allocated, far shorter than `Int.max`, and the
+  /// starts only grow, so a key's fields are an unchecked range.
   private let slots: UnsafeMutableBufferPointer<Int>
   private let slotMask: Int
 
@@ -94,8 +98,6 @@ final class KeyTable: @unchecked Sendable {
       let first = KeyHash.firstWord(ofKeyInText: raw)
       if hint < count, matches(hint, raw, first) { return hint }
       var slot = KeyHash.quick(raw, firstWord: first) & slotMask
-      // (Wrapping sums here and below: indices of the table's own lists,
-      // which hold fewer than `Int.max` entries.)
       while true {
         let entry = slots[slot]
         if entry == 0 { return nil }
@@ -111,7 +113,6 @@ final class KeyTable: @unchecked Sendable {
   /// The fields key `index` feeds.
   @inline(__always)
   func fields(of index: Int) -> UnsafeMutableBufferPointer<Int>.SubSequence {
-    // The starts only grow (`init`): the range needs no check.
     fieldList[Range(uncheckedBounds: (fieldStart[index], fieldStart[index &+ 1]))]
   }
 

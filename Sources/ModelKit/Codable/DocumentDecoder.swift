@@ -368,12 +368,35 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   /// Decodes `type` from `node` (nil = missing), a value at `key` inside
   /// this decoder's value (`NoKey`: this value itself, as a single value);
   /// `onMismatch` says what a lenient value that does not convert becomes.
+  @inline(__always)
   func decode<Value: Decodable, Key: CodingKey>(
     _ type: Value.Type, from node: JSONDocument.Node?, key: Key, onMismatch: Mismatch = .empty
   ) throws -> Value {
-    func path() -> CodingPath { self.path(appending: key) }
-    try StackGuard.check(depth: depth, at: path())
-    let entry = try converterEntry(for: Value.self)
+    try StackGuard.check(depth: depth, at: self.path(appending: key))
+    return try decode(type, from: node, key: key, onMismatch: onMismatch, entry: converterEntry(for: Value.self))
+  }
+
+  /// `decode(_:from:key:)` for an element of a collection whose elements
+  /// this decoder reads one after another: the stack's room is checked and
+  /// the elements' converter entry looked up for the first (`entry` nil),
+  /// and the entry kept in `entry` for the others, at the same depth and of
+  /// the same type.
+  @inline(__always)
+  func decodeElement<Value: Decodable, Key: CodingKey>(
+    _ type: Value.Type, from node: JSONDocument.Node?, key: Key, entry: inout ConverterCache.Entry?
+  ) throws -> Value {
+    if let entry { return try decode(type, from: node, key: key, onMismatch: .empty, entry: entry) }
+    try StackGuard.check(depth: depth, at: self.path(appending: key))
+    let first = try converterEntry(for: Value.self)
+    entry = first
+    return try decode(type, from: node, key: key, onMismatch: .empty, entry: first)
+  }
+
+  /// `decode(_:from:key:onMismatch:)` once the stack's room is checked,
+  /// with `Value`'s converter `entry`.
+  private func decode<Value: Decodable, Key: CodingKey>(
+    _ type: Value.Type, from node: JSONDocument.Node?, key: Key, onMismatch: Mismatch, entry: ConverterCache.Entry
+  ) throws -> Value {
     if let known = entry.converter {
       return try decode(node, key: key, onMismatch: onMismatch, with: known.typed(as: Value.self))
     }

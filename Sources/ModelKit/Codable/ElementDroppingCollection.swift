@@ -49,10 +49,11 @@ extension Dictionary: ElementByElementDecodable where Key == String, Value: Deco
     let document = decoder.call.document
     var result: [String: Value] = [:]
     result.reserveCapacity(document.count(of: node))
+    var entry: ConverterCache.Entry?
     for (keyNode, item) in document.members(of: node) {
       let key = document.string(keyNode) ?? ""
       guard result[key] == nil else { continue }
-      result.updateValue(try decoder.decode(Value.self, from: item, key: AnyKey(key)), forKey: key)
+      result.updateValue(try decoder.decodeElement(Value.self, from: item, key: AnyKey(key), entry: &entry), forKey: key)
     }
     return result
   }
@@ -78,8 +79,9 @@ extension Array: ElementByElementDecodable where Element: Decodable {
       var result: [Element] = []
       result.reserve(count)
       var index = 0
+      var entry: ConverterCache.Entry?
       for item in document.elements(of: node) {
-        result.append(try decoder.decode(Element.self, from: item, key: AnyKey(index: index)))
+        result.append(try decoder.decodeElement(Element.self, from: item, key: AnyKey(index: index), entry: &entry))
         index += 1
       }
       return result
@@ -87,8 +89,10 @@ extension Array: ElementByElementDecodable where Element: Decodable {
     // Each element decoded into the array's own storage (the initialiser
     // keeps those counted when a decode throws, and drops them).
     return try Self(unsafeUninitializedCapacity: count) { room, made in
+      var entry: ConverterCache.Entry?
       for item in document.elements(of: node) {
-        (room.baseAddress! + made).initialize(to: try decoder.decode(Element.self, from: item, key: AnyKey(index: made)))
+        (room.baseAddress! + made).initialize(
+          to: try decoder.decodeElement(Element.self, from: item, key: AnyKey(index: made), entry: &entry))
         made += 1
       }
     }

@@ -216,6 +216,8 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   let target: EncodingTarget
   /// The elements written into the stream so far.
   private var streamed = 0
+  /// The elements' plan when it is `.own`, kept from the first for the others (`ElementPlan`).
+  private var elementPlan: ElementPlan?
   /// The encoder's stream, held here: calls on a stored reference of the
   /// container's own cost nothing, where one reached through the encoder
   /// costs a retain and a release each.
@@ -255,7 +257,7 @@ struct EncodingArrayContainer: UnkeyedEncodingContainer {
   mutating func encodeDigits(_ value: some BinaryInteger) throws { try put(.digits(JSONNumber(value))) }
 
   mutating func encode<T: Encodable>(_ value: T) throws {
-    try target.append(value, in: encoding, below: encoder, streamed: &streamed)
+    try target.append(value, in: encoding, below: encoder, streamed: &streamed, elementPlan: &elementPlan)
   }
 
   /// A nested object or array as the next element, and an encoder for its coding path.

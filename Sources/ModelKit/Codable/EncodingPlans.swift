@@ -45,6 +45,17 @@ enum EncodingPlan {
   }
 }
 
+/// The plan of an array container's elements when it is `.own` (types
+/// written by their own `encode(to:)`), kept by the container for the
+/// elements after the first (of one type, mostly), which then skip the
+/// stream's lookup. Only `.own`: its copies retain nothing.
+struct ElementPlan {
+  /// The elements' type.
+  let type: ObjectIdentifier
+  /// `.own`'s `keysAsTheyAre`.
+  let keysAsTheyAre: Bool
+}
+
 /// The plans one encoding stream uses: those it asked for last, then all it
 /// met, then the shared ones. A type whose containers a stream could not
 /// follow is built as a tree for the rest of its calls (`replace`).

@@ -157,10 +157,13 @@ final class EncodingStream {
 
   /// Writes `value` into the pending slot `slot`. A value that writes
   /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
-  /// model, a member is left out and an element is `null`.
-  func encode<Value: Encodable>(_ value: Value, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key)
-    throws
-  {
+  /// model, a member is left out and an element is `null`. An array
+  /// container passes the plan it keeps for its elements (`elementPlan`),
+  /// used when it is `Value`'s and set to `Value`'s when that is `.own`.
+  func encode<Value: Encodable>(
+    _ value: Value, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key,
+    elementPlan: UnsafeMutablePointer<ElementPlan?>? = nil
+  ) throws {
     let depth = frames.count
     try StackGuard.check(depth: depth, at: path(below: parent, key))
     switch ScalarField(writtenDirectly: Value.self) {
@@ -177,7 +180,15 @@ final class EncodingStream {
       write.json.write(Self.load(value, as: Bool.self))
     default:
       if let array = CompiledArray(Value.self), try writeCompiledArray(value, array, slot: slot) { break }
-      let plan = try plans.plan(for: Value.self, call: call)
+      let plan: EncodingPlan
+      if let kept = elementPlan?.pointee, kept.type == ObjectIdentifier(Value.self) {
+        plan = .own(keysAsTheyAre: kept.keysAsTheyAre)
+      } else {
+        plan = try plans.plan(for: Value.self, call: call)
+        if let elementPlan, case .own(let keysAsTheyAre) = plan {
+          elementPlan.pointee = ElementPlan(type: ObjectIdentifier(Value.self), keysAsTheyAre: keysAsTheyAre)
+        }
+      }
       switch plan {
       case .converter(let converter):
         let converter = converter.typed(as: Value.self)
@@ -213,6 +224,7 @@ final class EncodingStream {
           // This value's own containers could not be followed: it alone starts over as a tree.
           resume(at: start)
           plans.replace(Value.self, with: .tree)
+          elementPlan?.pointee = nil
           try encodeAsTree(value, slot: slot, parent: parent, key: key)
         } else if let failure {
           throw failure

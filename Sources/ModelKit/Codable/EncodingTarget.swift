@@ -161,16 +161,18 @@ enum EncodingTarget {
     }
   }
 
-  /// Writes `value` as the next element, below `encoder`.
+  /// Writes `value` as the next element, below `encoder`, by the plan
+  /// its container keeps for its elements (`EncodingStream.encode`).
   @inline(__always)
   func append<Value: Encodable>(
-    _ value: Value, in encoding: EncodingStream, below encoder: ValueEncoder, streamed: inout Int
+    _ value: Value, in encoding: EncodingStream, below encoder: ValueEncoder, streamed: inout Int,
+    elementPlan: inout ElementPlan?
   ) throws {
     switch self {
     case .frame(let frame):
       let index = try startElement(in: frame, encoding, streamed: &streamed)
       let slot = encoding.openSlot(key: nil, needsNull: true)
-      try encoding.encode(value, slot: slot, parent: encoder, key: .index(index))
+      try encoding.encode(value, slot: slot, parent: encoder, key: .index(index), elementPlan: &elementPlan)
     case .node(let node):
       let index = node.elementCount
       let element = node.appendElement()

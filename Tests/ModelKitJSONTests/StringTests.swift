@@ -90,9 +90,9 @@ struct StringTests {
 
   /// Three-byte sequences, valid and not (every lead from E0 to EF with
   /// second and third bytes at and beyond the limits), alone and beside
-  /// valid ones at every offset (CJK text is checked two sequences at a
-  /// time): accepted exactly when `JSONSerialization` accepts them, and
-  /// read as it reads them.
+  /// valid ones, at every place among the five sequences CJK text is
+  /// checked in at once and past them: accepted exactly when
+  /// `JSONSerialization` accepts them, and read as it reads them.
   @Test func threeByteSequencesAreCheckedAsFoundationChecksThem() throws {
     let valid: [UInt8] = [0xE6, 0x97, 0xA5]  // 日
     var accepted = 0
@@ -100,8 +100,8 @@ struct StringTests {
       for second: UInt8 in [0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0] {
         for third: UInt8 in [0x7F, 0x80, 0xBF, 0xC0] {
           let sequence = [lead, second, third]
-          for prefix in 0...3 {
-            for (before, after) in [(0, 0), (1, 0), (0, 1), (2, 2)] {
+          for prefix in 0...1 {
+            for (before, after) in (0...6).flatMap({ before in [0, 1, 5].map { (before, $0) } }) {
               let bytes =
                 Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: prefix)
                 + Array([[UInt8]](repeating: valid, count: before).joined()) + sequence
@@ -119,7 +119,52 @@ struct StringTests {
       }
     }
     // Both outcomes were exercised.
-    #expect(accepted > 100 && accepted < 16 * 6 * 4 * 16)
+    #expect(accepted > 100 && accepted < 16 * 6 * 4 * 2 * 21)
+  }
+
+  /// Runs of non-ASCII characters of every length (one to four bytes,
+  /// three-byte ones most often, as in CJK text), with an ill-formed
+  /// sequence now and then (a stray continuation byte, a lead cut short,
+  /// E0 or ED with a second byte they forbid, an overlong, a surrogate):
+  /// accepted exactly when `JSONSerialization` accepts them, and read as
+  /// it reads them; with invalid Unicode replaced, read as the standard
+  /// library repairs them.
+  @Test func runsOfNonASCIICharactersAreCheckedAsFoundationChecksThem() throws {
+    let valid: [[UInt8]] = [
+      [0xE6, 0x97, 0xA5], [0xE3, 0x81, 0x82], [0xEF, 0xBC, 0x81], [0xEE, 0x80, 0x80], [0xE1, 0x80, 0x80],
+      [0xEC, 0xBF, 0xBF], [0xE0, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xC3, 0xA9], [0xF0, 0x9F, 0x98, 0x80],
+      [0x61],
+    ]
+    let invalid: [[UInt8]] = [
+      [0x80], [0xBF], [0xE6, 0x97], [0xE6], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+      [0xED, 0xBF, 0xBF], [0xC0, 0xAF], [0xF8, 0x88, 0x80, 0x80], [0xE6, 0x97, 0xC0], [0xE6, 0xC0, 0xA5],
+    ]
+    var generator = SeededGenerator(seed: 0x3B)
+    var rejected = 0
+    for _ in 0..<3_000 {
+      var body: [UInt8] = []
+      for _ in 0..<Int.random(in: 1...24, using: &generator) {
+        let roll = Int.random(in: 0..<40, using: &generator)
+        if roll == 0 {
+          body += invalid.randomElement(using: &generator)!
+        } else {
+          body += roll < 28 ? valid[roll % 6] : valid.randomElement(using: &generator)!
+        }
+      }
+      let bytes = Array("[\"".utf8) + body + Array("\"]".utf8)
+      let expected = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String]
+      let document = try? JSONDocument(parsing: bytes)
+      #expect((document != nil) == (expected != nil), "\(body.map { String($0, radix: 16) })")
+      if let document, let expected {
+        #expect(document.string(Array(document.elements(of: document.root))[0]) == expected.first)
+      } else {
+        rejected += 1
+      }
+      let repaired = try JSONDocument(parsing: bytes, options: JSONReadOptions(replacesInvalidUnicode: true))
+      #expect(repaired.string(Array(repaired.elements(of: repaired.root))[0]) == String(decoding: body, as: UTF8.self))
+    }
+    // Both outcomes were exercised.
+    #expect(rejected > 100 && rejected < 2_900)
   }
 
   @Test func readsATenMegabyteString() throws {

@@ -41,32 +41,7 @@ extension JSONReader {
           at: index)
       case 0x80...:
         isASCII = false
-        // A run of non-ASCII text (CJK, say) is checked sequence after
-        // sequence, not word by word between them; the padding ends it.
-        // (`afterNonASCII`'s step, written out: through the function this
-        // loop measured 2 % slower on twitter.json.)
-        repeat {
-          // Two three-byte sequences at once, the common case of CJK text: leads
-          // E1–EC or EE–EF (E0 and ED restrict their second byte) and two
-          // continuation bytes each. Eight bytes read: the padding allows it.
-          let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-          if word & 0xC0C0_F0C0_C0F0 == 0x8080_E080_80E0, case let first = word & 0x0F, case let second = word >> 24 & 0x0F,
-            first != 0, first != 0xD, second != 0, second != 0xD
-          {
-            index += 6
-            continue
-          }
-          if let next = validUTF8Sequence(at: index) {
-            index = next
-          } else if options.replacesInvalidUnicode {
-            needsDecoding = true
-            index += 1
-          } else {
-            throw error(
-              .invalidUnicode, "invalid UTF-8 byte 0x\(String(input[index], radix: 16, uppercase: true)) in string",
-              at: index)
-          }
-        } while input[index] >= 0x80
+        index = try afterNonASCIIRun(at: index, needsDecoding: &needsDecoding)
       default:
         index += 1
       }
@@ -87,6 +62,55 @@ extension JSONReader {
     let backslashes = chunk .== SIMD16<UInt8>(repeating: UInt8(ascii: "\\"))
     let others = SIMD16<Int8>(truncatingIfNeeded: chunk) .< SIMD16<Int8>(repeating: 0x20)
     return quotes .| backslashes .| others
+  }
+
+  /// The index after the run of non-ASCII characters from `index` (a byte
+  /// above 0x7F) in a string: sequence after sequence, up to five
+  /// three-byte ones (CJK text) at once; the padding ends the run. Apart
+  /// from `readString` (one call per run), whose loop over ASCII bytes its
+  /// vector constants made slower.
+  @inline(never)
+  private func afterNonASCIIRun(at start: Int, needsDecoding: inout Bool) throws(JSONError) -> Int {
+    var index = start
+    let raw = UnsafeRawPointer(input)
+    repeat {
+      // Sixteen bytes read: the padding allows it.
+      let sequences = Self.leadingThreeByteSequences(raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self))
+      if sequences != 0 {
+        index &+= 3 &* sequences
+        continue
+      }
+      index = try afterNonASCII(at: index, needsDecoding: &needsDecoding, in: "string")
+    } while input[index] >= 0x80
+    return index
+  }
+
+  /// How many well-formed three-byte UTF-8 sequences whose lead is E1–EC
+  /// or EE–EF (E0 and ED restrict their second byte) begin `chunk`, one
+  /// after the other: 0 to 5. The lanes are tested at once, each byte
+  /// against ranges (a lead E1–EC or EE–EF, a continuation byte 80–BF):
+  /// a byte is in a range when its distance from the range's start is
+  /// below the range's width, compared signed after flipping the high bit
+  /// (SSE2 compares signed bytes). The first lane that fails ends the
+  /// whole sequences. (One test for every lane, the sixteenth's
+  /// irrelevant, and no compare for equality: the compiler turned a test of
+  /// some lanes into shuffles, and an equality with a constant into a loop
+  /// over the lanes.)
+  @inline(__always)
+  static func leadingThreeByteSequences(_ chunk: SIMD16<UInt8>) -> Int {
+    @inline(__always) func inRange(_ starts: SIMD16<UInt8>, _ widths: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
+      let flip = SIMD16<UInt8>(repeating: 0x80)
+      return SIMD16<Int8>(truncatingIfNeeded: (chunk &- starts) ^ flip) .< SIMD16<Int8>(truncatingIfNeeded: widths ^ flip)
+    }
+    let passing =
+      inRange(
+        SIMD16(0xE1, 0x80, 0x80, 0xE1, 0x80, 0x80, 0xE1, 0x80, 0x80, 0xE1, 0x80, 0x80, 0xE1, 0x80, 0x80, 0x80),
+        SIMD16(0x0C, 0x40, 0x40, 0x0C, 0x40, 0x40, 0x0C, 0x40, 0x40, 0x0C, 0x40, 0x40, 0x0C, 0x40, 0x40, 0x40))
+      .| inRange(
+        SIMD16(0xEE, 0x80, 0x80, 0xEE, 0x80, 0x80, 0xEE, 0x80, 0x80, 0xEE, 0x80, 0x80, 0xEE, 0x80, 0x80, 0x80),
+        SIMD16(0x02, 0x40, 0x40, 0x02, 0x40, 0x40, 0x02, 0x40, 0x40, 0x02, 0x40, 0x40, 0x02, 0x40, 0x40, 0x40))
+    let lanes = ByteScan.firstLane(.!passing) ?? 16
+    return lanes / 3
   }
 
   /// The high bit of each of eight bytes (little-endian) that is '"', '\\',

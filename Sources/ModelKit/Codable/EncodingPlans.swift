@@ -48,7 +48,8 @@ enum EncodingPlan {
 /// The plan of an array container's elements when it is `.own` (types
 /// written by their own `encode(to:)`), kept by the container for the
 /// elements after the first (of one type, mostly), which then skip the
-/// stream's lookup. Only `.own`: its copies retain nothing.
+/// stream's lookup and its tests for scalars and compiled arrays: kept
+/// only for a type that is neither. Only `.own`: its copies retain nothing.
 struct ElementPlan {
   /// The elements' type.
   let type: ObjectIdentifier

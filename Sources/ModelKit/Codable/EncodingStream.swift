@@ -159,14 +159,16 @@ final class EncodingStream {
   /// nothing is `{}` in a coder's call, as in `JSONEncoder`; inside a
   /// model, a member is left out and an element is `null`. An array
   /// container passes the plan it keeps for its elements (`elementPlan`),
-  /// used when it is `Value`'s and set to `Value`'s when that is `.own`.
+  /// used when it is `Value`'s and set to `Value`'s when that is `.own`
+  /// and `Value` is neither a scalar nor a compiled array.
   func encode<Value: Encodable>(
     _ value: Value, slot: Int, parent: ValueEncoder?, key: CodingPathNode.Key,
     elementPlan: UnsafeMutablePointer<ElementPlan?>? = nil
   ) throws {
     let depth = frames.count
     try StackGuard.check(depth: depth, at: path(below: parent, key))
-    switch ScalarField(writtenDirectly: Value.self) {
+    let kept: ElementPlan? = elementPlan?.pointee.flatMap { $0.type == ObjectIdentifier(Value.self) ? $0 : nil }
+    switch kept == nil ? ScalarField(writtenDirectly: Value.self) : nil {
     case .string?:
       try begin(slot)
       write.json.write(Self.load(value, as: String.self))
@@ -179,13 +181,14 @@ final class EncodingStream {
       try begin(slot)
       write.json.write(Self.load(value, as: Bool.self))
     default:
-      if let array = CompiledArray(Value.self), try writeCompiledArray(value, array, slot: slot) { break }
       let plan: EncodingPlan
-      if let kept = elementPlan?.pointee, kept.type == ObjectIdentifier(Value.self) {
+      if let kept {
         plan = .own(keysAsTheyAre: kept.keysAsTheyAre)
       } else {
+        let array = CompiledArray(Value.self)
+        if let array, try writeCompiledArray(value, array, slot: slot) { break }
         plan = try plans.plan(for: Value.self, call: call)
-        if let elementPlan, case .own(let keysAsTheyAre) = plan {
+        if let elementPlan, array == nil, case .own(let keysAsTheyAre) = plan {
           elementPlan.pointee = ElementPlan(type: ObjectIdentifier(Value.self), keysAsTheyAre: keysAsTheyAre)
         }
       }

@@ -64,7 +64,7 @@ extension JSONReader {
     return quotes .| backslashes .| others
   }
 
-  /// The index after the run of non-ASCII characters from `index` (a byte
+  /// The index after the run of non-ASCII characters from `start` (a byte
   /// above 0x7F) in a string: sequence after sequence, up to five
   /// three-byte ones (CJK text) at once; the padding ends the run. Apart
   /// from `readString` (one call per run), whose loop over ASCII bytes its
@@ -97,7 +97,7 @@ extension JSONReader {
   /// some lanes into shuffles, and an equality with a constant into a loop
   /// over the lanes.)
   @inline(__always)
-  static func leadingThreeByteSequences(_ chunk: SIMD16<UInt8>) -> Int {
+  private static func leadingThreeByteSequences(_ chunk: SIMD16<UInt8>) -> Int {
     @inline(__always) func inRange(_ starts: SIMD16<UInt8>, _ widths: SIMD16<UInt8>) -> SIMDMask<SIMD16<Int8>> {
       let flip = SIMD16<UInt8>(repeating: 0x80)
       return SIMD16<Int8>(truncatingIfNeeded: (chunk &- starts) ^ flip) .< SIMD16<Int8>(truncatingIfNeeded: widths ^ flip)

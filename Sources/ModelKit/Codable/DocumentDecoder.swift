@@ -265,8 +265,13 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   var codingPath: [any CodingKey] { codingPath() }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
-    let object = try present(.object, "an object")
+    let object: JSONDocument.Node?
+    if let node, call.document.kind(of: node) == .object {
+      object = node  // an object, as asked: what `present` gives, without the calls
+    } else {
+      if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
+      object = try present(.object, "an object")
+    }
     guard keepsContainers, Self.keepsBoxes, let object, kept.serves(Key.self) else {
       return KeyedDecodingContainer(ObjectContainer<Key>(decoder: self, object: object))
     }
@@ -288,6 +293,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    // An array, as asked: what `present` gives, without the calls.
+    if let node, call.document.kind(of: node) == .array { return ArrayContainer(decoder: self, array: node) }
     if let embedded = embedded(.array, for: [Any].self) { return try embedded.unkeyedContainer() }
     return ArrayContainer(decoder: self, array: try present(.array, "an array"))
   }

@@ -266,8 +266,8 @@ final class DocumentDecoder: CodingPathNode, Decoder {
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     let object: JSONDocument.Node?
-    if let node, call.document.kind(of: node) == .object {
-      object = node  // an object, as asked: what `present` gives, without the calls
+    if let asked = node(ofKind: .object) {
+      object = asked
     } else {
       if let embedded = embedded(.object, for: [String: Any].self) { return try embedded.container(keyedBy: type) }
       object = try present(.object, "an object")
@@ -293,10 +293,17 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    // An array, as asked: what `present` gives, without the calls.
-    if let node, call.document.kind(of: node) == .array { return ArrayContainer(decoder: self, array: node) }
+    if let asked = node(ofKind: .array) { return ArrayContainer(decoder: self, array: asked) }
     if let embedded = embedded(.array, for: [Any].self) { return try embedded.unkeyedContainer() }
     return ArrayContainer(decoder: self, array: try present(.array, "an array"))
+  }
+
+  /// This value's node when it is of `kind`, as a container asked for it:
+  /// what `embedded` and `present` leave such a node, found without their calls.
+  @inline(__always)
+  private func node(ofKind kind: JSONKind) -> JSONDocument.Node? {
+    guard let node, call.document.kind(of: node) == kind else { return nil }
+    return node
   }
 
   /// Leniently, for a value below the top level that is a string holding
@@ -379,8 +386,7 @@ final class DocumentDecoder: CodingPathNode, Decoder {
   func decode<Value: Decodable, Key: CodingKey>(
     _ type: Value.Type, from node: JSONDocument.Node?, key: Key, onMismatch: Mismatch = .empty
   ) throws -> Value {
-    try StackGuard.check(depth: depth, at: self.path(appending: key))
-    return try decode(type, from: node, key: key, onMismatch: onMismatch, entry: converterEntry(for: Value.self))
+    try decode(type, from: node, key: key, onMismatch: onMismatch, entry: checkedEntry(for: Value.self, at: key))
   }
 
   /// `decode(_:from:key:)` for an element of a collection whose elements
@@ -393,10 +399,16 @@ final class DocumentDecoder: CodingPathNode, Decoder {
     _ type: Value.Type, from node: JSONDocument.Node?, key: Key, entry: inout ConverterCache.Entry?
   ) throws -> Value {
     if let entry { return try decode(type, from: node, key: key, onMismatch: .empty, entry: entry) }
-    try StackGuard.check(depth: depth, at: self.path(appending: key))
-    let first = try converterEntry(for: Value.self)
+    let first = try checkedEntry(for: Value.self, at: key)
     entry = first
     return try decode(type, from: node, key: key, onMismatch: .empty, entry: first)
+  }
+
+  /// `Value`'s converter entry, once the stack is checked for room for a value at `key`.
+  @inline(__always)
+  private func checkedEntry<Value, Key: CodingKey>(for type: Value.Type, at key: Key) throws -> ConverterCache.Entry {
+    try StackGuard.check(depth: depth, at: self.path(appending: key))
+    return try converterEntry(for: Value.self)
   }
 
   /// `decode(_:from:key:onMismatch:)` once the stack's room is checked,

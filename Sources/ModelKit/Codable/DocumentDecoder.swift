@@ -520,23 +520,67 @@ final class DocumentDecoder: CodingPathNode, Decoder {
         }
         return target.move()
       case .failed(let failure):
-        let found = document.kind(of: node)
-        if onMismatch == .fail && failure == .mismatch {
-          var error = ModelError.wrongTopLevel(
-            Value.self, cannotBeReadFrom: found, at: self.path(appending: key), valueType: converter.mismatchType)
-          word(&error, converter.mismatchType, found)
-          throw error.decodingError
-        }
         if call.options.strict || onMismatch == .fail {
-          let type = failure == .mismatch ? converter.mismatchType : Value.self
-          let location = CodingPathNode.BorrowedKey.borrowing(key) { codingPath(appending: $0) }
-          var error = ReadContext.failure(
-            failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(location))
-          if failure == .mismatch { word(&error, type, found) }
-          throw error.decodingError
+          throw failureError(failure, node, key: key, onMismatch: onMismatch, with: converter).decodingError
         }
         if onMismatch == .drop { throw DroppedElement() }
         return try substitutingEmpty(for: node, key: key, with: converter)
+      }
+    }
+  }
+
+  /// The error for the value at `node` (at `key`) that `converter` did not
+  /// convert (`failure`), in strict mode or where a value that does not
+  /// convert fails the call (`onMismatch` `.fail`).
+  @inline(never)
+  private func failureError<Value: Decodable, Key: CodingKey>(
+    _ failure: ConversionFailure, _ node: JSONDocument.Node, key: Key, onMismatch: Mismatch,
+    with converter: ValueConverter<Value>
+  ) -> ModelError {
+    let found = document.kind(of: node)
+    if onMismatch == .fail && failure == .mismatch {
+      var error = ModelError.wrongTopLevel(
+        Value.self, cannotBeReadFrom: found, at: self.path(appending: key), valueType: converter.mismatchType)
+      word(&error, converter.mismatchType, found)
+      return error
+    }
+    let type = failure == .mismatch ? converter.mismatchType : Value.self
+    let location = CodingPathNode.BorrowedKey.borrowing(key) { codingPath(appending: $0) }
+    var error = ReadContext.failure(
+      failure, node, in: document, target: converter.typeName, type: type, at: .codingKeys(location))
+    if failure == .mismatch { word(&error, type, found) }
+    return error
+  }
+
+  /// A call's top-level value, of a type ModelKit's `converter` reads,
+  /// read as the call's top-level decoder reads it (`decode(_:from:key:onMismatch:)`
+  /// with `.fail`: the same call of the converter, at the top level's
+  /// path) without making the decoder and its `DecodeCall`, which only a
+  /// value that does not convert needs (for its error). Not for a
+  /// snapshot of a text still arriving, nor a call with a report, which
+  /// the decoder reads (`read` has neither).
+  static func decodeTopLevel<Value: Decodable>(
+    _ node: JSONDocument.Node, with converter: ValueConverter<Value>, _ read: inout ReadContext,
+    converters: ConverterCache
+  ) throws -> Value {
+    checkInvariant(read.recorder == nil && read.document.partial == nil, "a top-level value read without its decoder")
+    return try withTemporarySlot(for: Value.self) { (target) throws -> Value in
+      let answer: Converted<Void>
+      do throws(ModelError) {
+        answer = try converter.decode(node, into: target, &read)
+      } catch {
+        throw error.foundationDecodingError
+      }
+      switch answer {
+      case .natural:
+        return target.move()
+      case .converted:
+        read.noteConversion(node, target: converter.typeName)
+        return target.move()
+      case .failed(let failure):
+        let call = DecodeCall(read, converters: converters)
+        let decoder = DocumentDecoder(call: call, node: node, parent: nil, key: NoKey())
+        throw decoder.failureError(failure, node, key: NoKey(), onMismatch: .fail, with: converter).decodingError
       }
     }
   }

@@ -34,10 +34,10 @@ public final class ModelDecoder: Sendable {
     var options: DecodingOptions
     /// The strategies as the properties hold them.
     var strategies = FoundationDecodingStrategies() {
-      didSet { conversion = strategies.conversion }
+      didSet { rules = .jsonDecoder(strategies.conversion) }
     }
-    /// What every call hands to its converters, kept ready.
-    private(set) var conversion = DecodingStrategies()
+    /// The rules every call hands to its converters, with the strategies, kept ready.
+    private(set) var rules = ReadRules.jsonDecoder(DecodingStrategies())
     /// `allowsJSON5` and `assumesTopLevelDictionary`.
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
@@ -141,7 +141,9 @@ public final class ModelDecoder: Sendable {
   /// UTF-16 and UTF-32 text (told by its byte-order mark, or by its
   /// leading zero bytes, as `JSONDecoder` tells them) is read as well.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    try decode(type, from: data, userInfo: [:])
+    // `Dictionary()`, the shared empty storage: the literal `[:]` is built
+    // through `init(dictionaryLiteral:)` on every call.
+    try decode(type, from: data, userInfo: Dictionary())
   }
 
   private func decode<T: Decodable>(_ type: T.Type, from data: Data, userInfo: [CodingUserInfoKey: any Sendable])
@@ -280,13 +282,13 @@ public final class ModelDecoder: Sendable {
     if count >= ArrayWindows.threshold, ObjectIdentifier(type) == ObjectIdentifier(T.self),
       let array = T.self as? any WindowedArrayDecoding.Type
     {
-      let strategies = strategies(current, userInfo)
-      let convertersReadAll = Self.isReadByConverters(T.self, strategies)
+      let rules = rules(current, userInfo)
+      let convertersReadAll = Self.isReadByConverters((try? ConverterCache().entry(for: T.self))?.converter, rules)
       let read = try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) {
         options, recorder in
         do {
           return try windows {
-            try array.decodeInWindows($0, options: options, strategies: strategies, recorder: recorder)
+            try array.decodeInWindows($0, options: options, rules: rules, recorder: recorder)
           }
         } catch let error as ModelError {
           throw error.foundationDecodingError
@@ -327,27 +329,25 @@ public final class ModelDecoder: Sendable {
     return try ReportRecorder.recording(options) { try decode(options, $0) }
   }
 
-  /// Whether ModelKit's converters read the whole of `type` (scalars,
-  /// Foundation types, models, and collections of them), so that no strict
+  /// Whether ModelKit's `converter` (nil: none) reads the whole of its
+  /// type (scalars, Foundation types, models, and collections of them), so that no strict
   /// pass is needed: they convert only what strict reading rejects, and a
   /// model is read as `Model(json:)` reads it (its hooks run once, on one
   /// pass, the Codable values inside it by the lenient bridge). A custom
   /// date or data strategy's function is the caller's code, read strictly
   /// first as a type's own `init(from:)` is.
-  private static func isReadByConverters<T>(
-    _ type: T.Type, _ strategies: DecodingStrategies, _ converters: ConverterCache = ConverterCache()
-  ) -> Bool {
-    !strategies.hasCustomReading && (try? converters.entry(for: T.self))?.converter != nil
+  private static func isReadByConverters(_ converter: AnyConverter?, _ rules: ReadRules) -> Bool {
+    converter != nil && rules.strategies?.hasCustomReading != true
   }
 
-  /// The strategies a call hands to its converters: the settings', with
-  /// `userInfo` added.
-  private func strategies(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
-    -> DecodingStrategies
+  /// The rules a call hands to its converters: the settings', with
+  /// `userInfo` added to their strategies.
+  private func rules(_ current: CoderSettings<Settings>.Snapshot, _ userInfo: [CodingUserInfoKey: any Sendable])
+    -> ReadRules
   {
-    var strategies = current.settings.conversion
-    if !userInfo.isEmpty { strategies.userInfo.merge(userInfo) { $1 } }
-    return strategies
+    guard !userInfo.isEmpty, var strategies = current.settings.rules.strategies else { return current.settings.rules }
+    strategies.userInfo.merge(userInfo) { $1 }
+    return .jsonDecoder(strategies)
   }
 
   /// How the records of one stream are decoded: each (UTF-8, with its
@@ -400,7 +400,7 @@ public final class ModelDecoder: Sendable {
     } catch {
       throw error.decodingError
     }
-    let strategies = strategies(current, userInfo)
+    let rules = rules(current, userInfo)
     // One cache for both passes: what a type's converter is does not depend on the pass.
     let converters = spareConverters.take() ?? ConverterCache()
     converters.owner.claim()
@@ -408,18 +408,25 @@ public final class ModelDecoder: Sendable {
       converters.owner.release()
       spareConverters.give(converters)
     }
-    let convertersReadAll =
-      ObjectIdentifier(type) == ObjectIdentifier(T.self) && Self.isReadByConverters(T.self, strategies, converters)
-    return try Self.strictlyFirst(callOptions, unless: convertersReadAll) { options, recorder in
-      try Self.decode(type, input, converters, ReadContext(
-        document: input.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
+    // (None for a subclass passed as its superclass's metatype, which decodes as itself.)
+    let converter =
+      ObjectIdentifier(type) == ObjectIdentifier(T.self) ? (try? converters.entry(for: T.self))?.converter : nil
+    return try Self.strictlyFirst(callOptions, unless: Self.isReadByConverters(converter, rules)) { options, recorder in
+      try Self.decode(type, input, converter, converters, ReadContext(
+        document: input.document, options: options, rules: rules, recorder: recorder))
     }
   }
 
-  /// Decodes `type` from `input`'s top-level value with `read`.
+  /// Decodes `type` from `input`'s top-level value with `read`; `converter`
+  /// is the one that reads `type`, if one does.
   private static func decode<T: Decodable>(
-    _ type: T.Type, _ input: InputDocument, _ converters: ConverterCache, _ read: consuming ReadContext
+    _ type: T.Type, _ input: InputDocument, _ converter: AnyConverter?, _ converters: ConverterCache,
+    _ read: consuming ReadContext
   ) throws -> T {
+    if let converter, read.recorder == nil, input.document.partial == nil {
+      return try DocumentDecoder.decodeTopLevel(
+        input.node, with: converter.typed(as: T.self), &read, converters: converters)
+    }
     let call = DecodeCall(read, converters: converters)
     do {
       guard ObjectIdentifier(type) == ObjectIdentifier(T.self) else {

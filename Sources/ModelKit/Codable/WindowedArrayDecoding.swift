@@ -10,20 +10,20 @@ protocol WindowedArrayDecoding {
   /// `recorder` takes the report's entries, one for every window (nil
   /// without a report).
   static func decodeInWindows(
-    _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
+    _ text: UnsafeRawBufferPointer, options: DecodingOptions, rules: ReadRules,
     recorder: ReportRecorder?
   ) throws -> Self?
 }
 
 extension Array: WindowedArrayDecoding where Element: Decodable {
   static func decodeInWindows(
-    _ text: UnsafeRawBufferPointer, options: DecodingOptions, strategies: DecodingStrategies,
+    _ text: UnsafeRawBufferPointer, options: DecodingOptions, rules: ReadRules,
     recorder: ReportRecorder?
   ) throws -> Self? {
     try ArrayWindows.elements(in: text, options: options, recorder: recorder) { chunk, result, recorder in
       let root = chunk.document.root
       let call = DecodeCall(
-        ReadContext(document: chunk.document, options: options, rules: .jsonDecoder(strategies), recorder: recorder))
+        ReadContext(document: chunk.document, options: options, rules: rules, recorder: recorder))
       let top = DocumentDecoder(call: call, node: root, parent: nil, key: NoKey())
       if let converter = try call.converters.entry(for: Self.self).converter as? SequenceConverter<Self> {
         do throws(ModelError) {

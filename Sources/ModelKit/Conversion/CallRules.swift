@@ -6,7 +6,11 @@
 struct ReadRules {
   /// A coder's strategies (dates, data, floats, keys, JSON5, `userInfo`);
   /// nil by ModelKit's rules.
-  let strategies: DecodingStrategies?
+  var strategies: DecodingStrategies? { coder?.strategies }
+  /// The strategies, held by reference: every call's context copies its
+  /// rules, and a copy of the strategies themselves retained each of
+  /// their fields through an outlined copy (about 140 instructions).
+  private let coder: Coder?
   /// Of duplicate keys the first wins, as in `JSONDecoder`; by ModelKit's
   /// rules the last, as in `JSONSerialization`.
   let firstKeyWins: Bool
@@ -22,14 +26,20 @@ struct ReadRules {
 
   /// ModelKit's rules.
   static let modelKit = ReadRules(
-    strategies: nil, firstKeyWins: false, integersAsJSONDecoder: false, decimalsFromStrings: true,
+    coder: nil, firstKeyWins: false, integersAsJSONDecoder: false, decimalsFromStrings: true,
     exactBase64WhenStrict: false)
 
   /// `JSONDecoder`'s rules, with a coder's strategies.
   static func jsonDecoder(_ strategies: DecodingStrategies) -> ReadRules {
     ReadRules(
-      strategies: strategies, firstKeyWins: true, integersAsJSONDecoder: true, decimalsFromStrings: false,
+      coder: Coder(strategies), firstKeyWins: true, integersAsJSONDecoder: true, decimalsFromStrings: false,
       exactBase64WhenStrict: true)
+  }
+
+  /// A coder's strategies, as the rules hold them.
+  private final class Coder: Sendable {
+    let strategies: DecodingStrategies
+    init(_ strategies: DecodingStrategies) { self.strategies = strategies }
   }
 }
 

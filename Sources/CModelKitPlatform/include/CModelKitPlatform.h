@@ -3,8 +3,8 @@
 
 // What Swift cannot ask the platform for at ModelKit's platform floor
 // (macOS 12, iOS 15, tvOS 15, watchOS 8): a thread's stack bounds,
-// atomic bytes (Synchronization's Atomic needs macOS 15 / iOS 18), and a
-// variable of each thread's own.
+// atomic bytes and pointers (Synchronization's Atomic needs macOS 15 /
+// iOS 18), and a variable of each thread's own.
 
 #include <stdint.h>
 
@@ -46,6 +46,12 @@ static inline uint8_t modelkit_atomic_load(const uint8_t *byte) {
 /// Sets `bits` in the byte at `byte` atomically, with acquire-release ordering.
 static inline void modelkit_atomic_insert(uint8_t *byte, uint8_t bits) {
   __atomic_fetch_or(byte, bits, __ATOMIC_ACQ_REL);
+}
+
+/// Puts `value` in the pointer at `slot` atomically, with acquire-release
+/// ordering, and returns the pointer it held.
+static inline void *modelkit_atomic_exchange_pointer(void **slot, void *value) {
+  return __atomic_exchange_n(slot, value, __ATOMIC_ACQ_REL);
 }
 
 #endif

@@ -42,12 +42,14 @@ public final class ModelDecoder: Sendable {
     var allowsJSON5 = false
     var assumesTopLevelDictionary = false
 
-    /// The options a call reads with: the caller's, reading the input as `JSONDecoder` does.
-    var callOptions: DecodingOptions {
+    /// The options a call reads with: the caller's, reading the input as
+    /// `JSONDecoder` does (for record `recordIndex` of a stream, if given).
+    func callOptions(recordIndex: Int? = nil) -> DecodingOptions {
       var call = options
       call.readsAsJSONDecoder = true
       call.readsJSON5 = allowsJSON5
       call.readsMembersWithoutBraces = assumesTopLevelDictionary
+      call.recordIndex = recordIndex
       return call
     }
   }
@@ -273,6 +275,7 @@ public final class ModelDecoder: Sendable {
   /// Decodes `type` from UTF-8 JSON of `count` bytes with the `current`
   /// settings: a large top-level array a window at a time (`windows` lends
   /// the bytes), anything else whole (`whole` parses them).
+  @inline(__always)
   private func decode<T: Decodable>(
     _ type: T.Type, count: Int, _ current: CoderSettings<Settings>.Snapshot,
     userInfo: [CodingUserInfoKey: any Sendable] = [:],
@@ -284,7 +287,7 @@ public final class ModelDecoder: Sendable {
     {
       let rules = rules(current, userInfo)
       let convertersReadAll = Self.isReadByConverters((try? ConverterCache().entry(for: T.self))?.converter, rules)
-      let read = try Self.strictlyFirst(current.settings.callOptions, unless: convertersReadAll) {
+      let read = try Self.strictlyFirst(current.settings.callOptions(), unless: convertersReadAll) {
         options, recorder in
         do {
           return try windows {
@@ -313,6 +316,8 @@ public final class ModelDecoder: Sendable {
     _ decode: (DecodingOptions, ReportRecorder?) throws -> Value
   ) throws -> Value {
     guard !options.strict && !convertersReadAll else {
+      // Without a report, no recorder (and no closure, which copied the options).
+      if options.report == nil { return try decode(options, nil) }
       return try ReportRecorder.recording(options) { try decode(options, $0) }
     }
     var strict = options
@@ -368,7 +373,7 @@ public final class ModelDecoder: Sendable {
 
   /// How a call reads its text now (`JSONDecoder`'s reading: trailing
   /// commas; JSON5 and members without braces when they are set).
-  var readOptions: JSONReadOptions { settings.current.settings.callOptions.readOptions }
+  var readOptions: JSONReadOptions { settings.current.settings.callOptions().readOptions }
 
   /// Whether a call now reads snake-case keys into camel-case names (the
   /// key strategy, or the options, say so).
@@ -392,11 +397,15 @@ public final class ModelDecoder: Sendable {
     _ type: T.Type, _ current: CoderSettings<Settings>.Snapshot, userInfo: [CodingUserInfoKey: any Sendable] = [:],
     recordIndex: Int? = nil, parse: (DecodingOptions) throws(ModelError) -> InputDocument
   ) throws -> T {
-    var callOptions = current.settings.callOptions
-    callOptions.recordIndex = recordIndex
-    let input: InputDocument
+    // A constant: passed on from a variable, the options were copied.
+    let callOptions = current.settings.callOptions(recordIndex: recordIndex)
+    // The document and its top-level node, taken out of the input: the
+    // passes' closure would copy the whole input (its path too).
+    let document: JSONDocument
+    let node: JSONDocument.Node
     do {
-      input = try parse(callOptions)
+      let input = try parse(callOptions)
+      (document, node) = (input.document, input.node)
     } catch {
       throw error.decodingError
     }
@@ -412,20 +421,19 @@ public final class ModelDecoder: Sendable {
     let converter =
       ObjectIdentifier(type) == ObjectIdentifier(T.self) ? (try? converters.entry(for: T.self))?.converter : nil
     return try Self.strictlyFirst(callOptions, unless: Self.isReadByConverters(converter, rules)) { options, recorder in
-      try Self.decode(type, input, converter, converters, ReadContext(
-        document: input.document, options: options, rules: rules, recorder: recorder))
+      try Self.decode(type, node, converter, converters, ReadContext(
+        document: document, options: options, rules: rules, recorder: recorder))
     }
   }
 
-  /// Decodes `type` from `input`'s top-level value with `read`; `converter`
-  /// is the one that reads `type`, if one does.
+  /// Decodes `type` from `node`, the top-level value of `read`'s document,
+  /// with `read`; `converter` is the one that reads `type`, if one does.
   private static func decode<T: Decodable>(
-    _ type: T.Type, _ input: InputDocument, _ converter: AnyConverter?, _ converters: ConverterCache,
+    _ type: T.Type, _ node: JSONDocument.Node, _ converter: AnyConverter?, _ converters: ConverterCache,
     _ read: consuming ReadContext
   ) throws -> T {
-    if let converter, read.recorder == nil, input.document.partial == nil {
-      return try DocumentDecoder.decodeTopLevel(
-        input.node, with: converter.typed(as: T.self), &read, converters: converters)
+    if let converter, read.recorder == nil, read.document.partial == nil {
+      return try DocumentDecoder.decodeTopLevel(node, with: converter.typed(as: T.self), &read, converters: converters)
     }
     let call = DecodeCall(read, converters: converters)
     do {
@@ -433,10 +441,10 @@ public final class ModelDecoder: Sendable {
         // A subclass passed as its superclass's metatype decodes as itself, as with JSONDecoder.
         let mapping = (type as? any JSONKeyMapping.Type)?.keyMapping.mapValues(\.candidates)
         return try type.init(
-          from: DocumentDecoder(call: call, node: input.node, parent: nil, key: NoKey(), mapping: mapping, onMismatch: .fail))
+          from: DocumentDecoder(call: call, node: node, parent: nil, key: NoKey(), mapping: mapping, onMismatch: .fail))
       }
-      let decoder = DocumentDecoder(call: call, node: input.node, parent: nil, key: NoKey())
-      return try decoder.decode(T.self, from: input.node, key: NoKey(), onMismatch: .fail)
+      let decoder = DocumentDecoder(call: call, node: node, parent: nil, key: NoKey())
+      return try decoder.decode(T.self, from: node, key: NoKey(), onMismatch: .fail)
     } catch let error as ModelError {
       throw error.foundationDecodingError
     }

@@ -10,7 +10,19 @@ enum InputText {
   /// Strictly, the encoding is told as `JSONDecoder` tells it; leniently,
   /// UTF-32's little-endian mark (`FF FE 00 00`, which `JSONDecoder` takes
   /// for UTF-16's, and fails on) is read as that mark.
+  @inline(__always)
   static func utf8(_ data: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
+    // Every case `encoding(of:strict:)` tells needs a first byte that is
+    // zero or a mark's (EF, FE, FF), or a second byte that is zero: any
+    // other text of two bytes or more is plain UTF-8 (as all UTF-8 JSON
+    // is, but a marked text and a lone digit), told here, in the caller.
+    if data.count >= 2, data[0] != 0, data[0] < 0xEF, data[1] != 0 { return nil }
+    return converted(data, strict: strict)
+  }
+
+  /// `utf8(_:strict:)` for a text that may not be plain UTF-8.
+  @inline(never)
+  private static func converted(_ data: UnsafeRawBufferPointer, strict: Bool) -> [UInt8]? {
     guard let (encoding, markLength) = encoding(of: data, strict: strict) else { return nil }
     let text = UnsafeRawBufferPointer(rebasing: data[markLength...])
     if encoding == .utf8 { return Array(text) }
@@ -26,11 +38,6 @@ enum InputText {
   /// `JSONDecoder`, `FE FF 00 00` is taken for UTF-32's little-endian mark,
   /// and `FF FE 00 00` (that mark) for UTF-16's, unless leniently.
   private static func encoding(of data: UnsafeRawBufferPointer, strict: Bool) -> (String.Encoding, Int)? {
-    // Every case below needs a first byte that is zero or a mark's (EF,
-    // FE, FF), or a second byte that is zero: any other text of two bytes
-    // or more is plain UTF-8 (as all UTF-8 JSON is, but a marked text and a
-    // lone digit), told here without the switch.
-    if data.count >= 2, data[0] != 0, data[0] < 0xEF, data[1] != 0 { return nil }
     func byte(_ offset: Int) -> UInt8? { offset < data.count ? data[offset] : nil }
     switch (byte(0), byte(1), byte(2), byte(3)) {
     case (0xFF, 0xFE, 0x00, 0x00) where !strict: return (.utf32LittleEndian, 4)

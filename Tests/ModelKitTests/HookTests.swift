@@ -75,6 +75,13 @@ struct HookTests {
     #expect(timeline.pinned.id == 0)
     let items = try [Event](json: #"[{"id": 1, "time": 5}, {"id": 2}]"#)
     #expect(items.map(\.id) == [1])
+    // A model rejected once its fields are read (a string on the heap among
+    // them) is released whole, in place: the sanitizers' runs check it.
+    let long = String(repeating: "content on the heap ", count: 4)
+    let filled = try Timeline(
+      json: #"{"first": {"id": 9, "content": "\#(long)"}, "pinned": {"id": 4, "content": "\#(long)", "time": 1}}"#)
+    #expect(filled.first == nil)
+    #expect(filled.pinned.content == long && filled.pinned.id == 4)
   }
 
   @Test func strictModeReportsTheRejectionPath() {

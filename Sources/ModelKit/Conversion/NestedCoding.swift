@@ -8,10 +8,12 @@ import ModelKitJSON
 
 /// Reads nested models: the model reader.
 protocol ModelReading: Sendable {
-  /// The model `converter` reads from the object at `node`.
+  /// Reads the model `converter` reads from the object at `node` into
+  /// `target` (uninitialised, and left so when it throws).
   func decodeModel<Model: JSONModel>(
-    _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
-  ) throws(ModelError) -> Model
+    _ converter: ValueConverter<Model>, at node: JSONDocument.Node, into target: UnsafeMutablePointer<Model>,
+    in context: inout ReadContext
+  ) throws(ModelError)
 
   /// Appends the models `converter` reads from the elements of the array
   /// at `node`, each at its index from `firstIndex`, as

@@ -10,9 +10,22 @@ struct ModelReader: ModelReading {
   /// carry the model out of a closure through generic code looked up at
   /// run time, which costs more than the count.)
   func decodeModel<Model: JSONModel>(
-    _ converter: ValueConverter<Model>, at node: JSONDocument.Node, in context: inout ReadContext
-  ) throws(ModelError) -> Model {
-    try Self.decodeModel(Model.self, schema: ModelConverter.of(converter).schema, node: node, &context)
+    _ converter: ValueConverter<Model>, at node: JSONDocument.Node, into target: UnsafeMutablePointer<Model>,
+    in context: inout ReadContext
+  ) throws(ModelError) {
+    let schema = ModelConverter.of(converter).schema
+    guard !schema.hooks.mayRun(.modelType), context.document.partial == nil else {
+      return target.initialize(to: try Self.decodeModel(Model.self, schema: schema, node: node, &context))
+    }
+    // Filled in place, as `decodeModelOnce` fills its model: read into a
+    // value and moved here, a model was copied once more.
+    target.initialize(to: Model())
+    do throws(ModelError) {
+      try Self.populate(target, schema: schema, node: node, &context)
+    } catch {
+      target.deinitialize(count: 1)
+      throw error
+    }
   }
 
   /// Called by the converter of an array's struct models: each object is

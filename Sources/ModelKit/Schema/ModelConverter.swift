@@ -68,10 +68,9 @@ final class ModelConverter<Model: JSONModel>: InPlaceConverter<Model>, ModelFiel
     }
     do {
       let models = context.models
-      target.initialize(
-        to: try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
-          try models.decodeModel(self, at: node, in: &context)
-        })
+      try byModelRules(&context, \.rules, .modelKit) { context throws(ModelError) in
+        try models.decodeModel(self, at: node, into: target, in: &context)
+      }
       return .natural(())
     } catch {
       guard dropsRejection(error, at: node, &context) else { throw error }

@@ -94,13 +94,7 @@ struct CrossingPathTests {
       _ = try ModelDecoder(options: DecodingOptions(strict: true)).decode(CrossOuter.self, from: json)
       Issue.record("no error for \(json)")
     } catch let error as DecodingError {
-      let context: DecodingError.Context? =
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-          .dataCorrupted(let context):
-          context
-        @unknown default: nil
-        }
+      let context = decodingContext(error)
       #expect(context.map { Self.names($0.codingPath) } == keys)
       #expect(underlyingModelError(error)?.codingPath == path)
     } catch {

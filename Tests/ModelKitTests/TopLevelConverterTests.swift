@@ -54,13 +54,7 @@ struct TopLevelConverterTests {
     do {
       return .value(try decoder.decode(type, from: Data(text.utf8)))
     } catch let error as DecodingError {
-      let context: DecodingError.Context? =
-        switch error {
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-          .dataCorrupted(let context):
-          context
-        @unknown default: nil
-        }
+      let context = decodingContext(error)
       let path = context?.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } ?? []
       let underlying = String(describing: context?.underlyingError)
       return .error("\(error) at \(path): \(context?.debugDescription ?? "") / \(underlying)")

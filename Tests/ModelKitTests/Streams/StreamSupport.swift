@@ -83,21 +83,10 @@ enum StreamOutcome<Record: Equatable>: Equatable {
   }
 
   init(_ error: any Error, partial: [Record]) {
-    let model = (error as? ModelError) ?? Self.inner(error)
+    let model = underlyingModelError(error)
     self = .failure(
       kind: model?.kind ?? .unsupportedType, record: model?.recordIndex, line: model?.line, column: model?.column,
       offset: model?.offset)
-  }
-
-  private static func inner(_ error: any Error) -> ModelError? {
-    guard let decoding = error as? DecodingError else { return nil }
-    switch decoding {
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context),
-      .dataCorrupted(let context):
-      return context.underlyingError as? ModelError
-    @unknown default:
-      return nil
-    }
   }
 
   /// What iterating `sequence` gives (its records up to an error are dropped: an error is the outcome).

@@ -2,27 +2,30 @@ extension JSONReader {
   /// Reads a string starting at the opening quote and appends its node.
   ///
   /// Validates escapes, surrogate pairs and UTF-8 here, once; the bytes stay
-  /// in place and are decoded only when somebody asks for the string.
+  /// in place and are decoded only when somebody asks for the string. A
+  /// string of ASCII without escapes (most keys and values) is read here,
+  /// in the caller's loop, whose registers hold the reader's state; any
+  /// other goes on in `readString(from:at:)`. (As a call of its own, every
+  /// string loaded and stored the position and the tape's fields and saved
+  /// five registers: about 30 instructions a string.)
+  @inline(__always)
   mutating func readString() throws(JSONError) {
     let start = position + 1
-    var index = start
+    let index = attention(from: start)
+    guard input[index] == UInt8(ascii: "\"") else { return try readString(from: start, at: index) }
+    tape.append(TapeEntry(tag: .string, position: start, payload: UInt64(truncatingIfNeeded: index &- start)))
+    position = index &+ 1
+  }
+
+  /// `readString()` for a string with an escape, a non-ASCII or control
+  /// byte (or none of its end), from `start` (its first byte) on, at the
+  /// first such byte, `first`.
+  @inline(never)
+  private mutating func readString(from start: Int, at first: Int) throws(JSONError) {
+    var index = first
     var needsDecoding = false
     var isASCII = true
-    let raw = UnsafeRawPointer(input)
     scan: while true {
-      // Sixteen bytes at a time while none is '"', '\\', a control byte or
-      // non-ASCII; then straight to the first one that is. (Safe to read:
-      // `index` is at most one past the text's end, where the padding's
-      // zeros stop the run: its first byte may be the `}` of members
-      // without braces.)
-      while true {
-        let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
-        if let lane = ByteScan.firstLane(Self.attentionLanes(chunk)) {
-          index += lane
-          break
-        }
-        index += 16
-      }
       let byte = input[index]
       switch byte {
       case UInt8(ascii: "\""):
@@ -45,12 +48,29 @@ extension JSONReader {
       default:
         index += 1
       }
+      index = attention(from: index)
     }
     tape.append(
       TapeEntry(
         tag: needsDecoding ? .escapedString : .string, aux: isASCII ? 0 : TapeEntry.nonASCII,
         position: start, payload: UInt64(truncatingIfNeeded: index &- start)))
     position = index &+ 1
+  }
+
+  /// The first index from `index` on whose byte is '"', '\\', a control
+  /// byte or non-ASCII: sixteen bytes at a time, then straight to it.
+  /// (Safe to read: `index` is at most one past the text's end, where the
+  /// padding's zeros stop the run: its first byte may be the `}` of members
+  /// without braces.)
+  @inline(__always)
+  private func attention(from index: Int) -> Int {
+    let raw = UnsafeRawPointer(input)
+    var index = index
+    while true {
+      let chunk = raw.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+      if let lane = ByteScan.firstLane(Self.attentionLanes(chunk)) { return index + lane }
+      index += 16
+    }
   }
 
   /// The lanes of `chunk` that are '"', '\\', below 0x20 or above 0x7F

@@ -17,13 +17,23 @@ struct ModelReader: ModelReading {
     guard !schema.hooks.mayRun(.modelType), context.document.partial == nil else {
       return target.initialize(to: try Self.decodeModel(Model.self, schema: schema, node: node, &context))
     }
-    // Filled in place, as `decodeModelOnce` fills its model: read into a
-    // value and moved here, a model was copied once more.
-    target.initialize(to: Model())
+    // Filled in place: read into a value and moved here, a model was
+    // copied once more.
+    try Self.fill(target, schema: schema, node: node, &context)
+  }
+
+  /// Makes a new model in `slot` (uninitialised) and fills it from the
+  /// object at `node`, as `decodeModelOnce` fills its own; when reading
+  /// throws, the model is released and `slot` left uninitialised.
+  @inline(__always)
+  private static func fill<Model: JSONModel>(
+    _ slot: UnsafeMutablePointer<Model>, schema: ModelSchema, node: JSONDocument.Node, _ context: inout ReadContext
+  ) throws(ModelError) {
+    slot.initialize(to: Model())
     do throws(ModelError) {
-      try Self.populate(target, schema: schema, node: node, &context)
+      try populate(slot, schema: schema, node: node, &context)
     } catch {
-      target.deinitialize(count: 1)
+      slot.deinitialize(count: 1)
       throw error
     }
   }
@@ -101,12 +111,10 @@ struct ModelReader: ModelReading {
       return try readOther(item, at: index, with: converter, into: slot, &context)
     }
     context.path.moveIndex(to: index)
-    slot.initialize(to: Model())
     do throws(ModelError) {
-      try populate(slot, schema: schema, node: item, &context)
+      try fill(slot, schema: schema, node: item, &context)
       return true
     } catch {
-      slot.deinitialize(count: 1)
       if converter.dropsRejection(error, at: item, &context) { return false }
       throw error
     }

@@ -120,8 +120,8 @@ struct TopLevelConverterTests {
     Self.expectSameOutcomes(URL.self, texts)
   }
 
-  @Test func theStrategiesReachTheConverter() {
-    // A date strategy and a key strategy, read by the converter route and the walk alike.
+  @Test func bothRoutesReadAlikeUnderDateAndKeyStrategies() {
+    // The same strategies on both decoders: the routes must agree (what each strategy reads is CodingStrategyTests').
     let texts =
       Self.texts(4, count: 200) + [#"{"user_id": 3, "joined": 1700000000}"#, "1700000000", #""2023-06-01T10:00:00Z""#]
     for strategy in [JSONDecoder.DateDecodingStrategy.secondsSince1970, .iso8601, .millisecondsSince1970] {

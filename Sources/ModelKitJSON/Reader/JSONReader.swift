@@ -297,8 +297,8 @@ struct JSONReader {
   /// Reads `true`, `false` or `null` (`word`, whose first byte the caller
   /// matched) and appends its node with `tag`. In the caller's loop: as a
   /// call, a literal cost about 30 instructions more (twitter.json's 4,737
-  /// literals: 149 k, -2.1 %; citm.json and canada.json +0.15 %, the loop's
-  /// registers around their numbers).
+  /// literals: 149 k, -2.1 %; citm.json and canada.json +0.15 %, in the
+  /// loop's own code, not traced further).
   @inline(__always)
   private mutating func readLiteral(_ word: StaticString, tag: TapeTag) throws(JSONError) {
     let length = word.utf8CodeUnitCount
